@@ -1,0 +1,80 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+// One small interface over the embedded PGlite and a PostgreSQL server, so repositories write
+// plain SQL once and run on both. Parameters are $1, $2…; bytea comes back as Uint8Array.
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs several statements (no parameters); for migrations. */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; the Db it receives must be used for every statement in it. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// pg returns int8/numeric as strings; our ids are int4 and values float8, so only counts need care.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+pg.types.setTypeParser(1082, (v: string) => v); // date stays 'YYYY-MM-DD'
+
+export async function openDb(opts: { databaseUrl: string | null; dataDir?: string | null }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir ?? null);
+}
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  // PGlite parses dates into Date objects by default; keep 'YYYY-MM-DD' like pg above.
+  const lite = await PGlite.create(dataDir ?? undefined, {
+    parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v) },
+  });
+  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }, inTx: boolean): Db => ({
+    kind: 'pglite',
+    async query(sql, params) {
+      return (await q.query(sql, params as any[])).rows as any[];
+    },
+    async exec(sql) {
+      await q.exec(sql);
+    },
+    async tx(fn) {
+      if (inTx) return fn(this);
+      return lite.transaction((t) => fn(wrap(t as any, true)));
+    },
+    async close() {
+      if (!inTx) await lite.close();
+    },
+  });
+  return wrap(lite, false);
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  const wrap = (q: pg.Pool | pg.PoolClient, inTx: boolean): Db => ({
+    kind: 'postgres',
+    async query(sql, params) {
+      return (await q.query(sql, params as any[])).rows;
+    },
+    async exec(sql) {
+      await q.query(sql);
+    },
+    async tx(fn) {
+      if (inTx) return fn(this);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn(wrap(client, true));
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (!inTx) await pool.end();
+    },
+  });
+  return wrap(pool, false);
+}

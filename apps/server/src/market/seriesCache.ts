@@ -1,0 +1,65 @@
+import type { DailyBars } from '@app/quant';
+import type { Db } from '../db/index.ts';
+import { emptyBars } from './barChunks.ts';
+import { listSymbols, loadBars, loadFundamentals, type FundamentalPeriod, type SymbolInfo } from './repository.ts';
+
+export interface SeriesEntry {
+  info: SymbolInfo;
+  bars: DailyBars; // empty arrays when the symbol has no bars yet
+  quarterly: FundamentalPeriod[]; // oldest first
+  annual: FundamentalPeriod[];
+}
+
+/** The in-memory columnar copy of the market that the scanner, charts and backtests read.
+ *  Loaded from the database at start and refreshed by the importer after it writes. */
+export class SeriesCache {
+  private entries = new Map<string, SeriesEntry>();
+  private symbolsSorted: string[] = [];
+  version = 0;
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(symbol: string): SeriesEntry | undefined {
+    return this.entries.get(symbol.toUpperCase());
+  }
+
+  /** Every entry, in symbol order. */
+  all(): SeriesEntry[] {
+    return this.symbolsSorted.map((s) => this.entries.get(s)!);
+  }
+
+  /** Reloads everything, or only the named symbols, from the database. */
+  async load(db: Db, symbols?: string[]) {
+    const infos = await listSymbols(db);
+    const wanted = symbols ? new Set(symbols) : null;
+    const bars = await loadBars(db, symbols);
+    const fundamentals = await loadFundamentals(db);
+    const byFund = new Map<string, FundamentalPeriod[]>();
+    for (const f of fundamentals) {
+      if (wanted && !wanted.has(f.symbol)) continue;
+      let list = byFund.get(f.symbol);
+      if (!list) byFund.set(f.symbol, (list = []));
+      list.push(f);
+    }
+    const next = wanted ? new Map(this.entries) : new Map<string, SeriesEntry>();
+    const listed = new Set<string>();
+    for (const info of infos) {
+      listed.add(info.symbol);
+      if (wanted && !wanted.has(info.symbol)) continue;
+      const f = byFund.get(info.symbol) ?? [];
+      next.set(info.symbol, {
+        info,
+        bars: bars.get(info.symbol) ?? emptyBars(),
+        quarterly: f.filter((p) => p.period_type === 'QUARTERLY'),
+        annual: f.filter((p) => p.period_type === 'ANNUAL'),
+      });
+    }
+    for (const s of [...next.keys()]) if (!listed.has(s)) next.delete(s);
+    this.entries = next;
+    this.symbolsSorted = [...next.keys()].sort();
+    this.version++;
+  }
+
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { unauthorized } from '../http/errors.ts';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The httpOnly cookie that carries the credential; `_auth` (spec §4) is the client's copy for expiry only. */
+export const ACCESS_COOKIE = 'access_token';
+export const ACCESS_TTL_SECONDS = 24 * 3600;
+
+export async function signAccessToken(config: Config, user: { id: number; email: string; token_version: number }) {
+  return new SignJWT({ email: user.email, tv: user.token_version })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(user.id))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS)
+    .sign(new TextEncoder().encode(config.secretKey));
+}
+
+/** Reads the credential (cookie, or `Authorization: Bearer` for API clients) into request.user. */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Config }) {
+  const key = new TextEncoder().encode(deps.config.secretKey);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
+    const token = req.cookies?.[ACCESS_COOKIE] || bearer;
+    if (!token) return;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const rows = await deps.db.query<{ id: number; email: string; token_version: number }>(
+        'SELECT id, email, token_version FROM users WHERE id = $1',
+        [Number(payload.sub)],
+      );
+      // A password change or logout-everywhere bumps token_version and so revokes older tokens.
+      if (rows[0] && rows[0].token_version === payload.tv) req.user = { id: rows[0].id, email: rows[0].email };
+    } catch {
+      // expired or forged: stays anonymous; guarded routes answer 401
+    }
+  });
+}
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(req: FastifyRequest) {
+  if (!req.user) throw unauthorized();
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Db } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+import { SeriesCache } from '../market/seriesCache.ts';
+import { signAccessToken, ACCESS_COOKIE } from '../plugins/auth.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** The databases API tests run on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
+export const dbKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPglite(null);
+    await migrate(db);
+    return Object.assign(db, { drop: () => db.close() });
+  }
+  const url = new URL(process.env.DATABASE_URL!);
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = '/' + name;
+  const db = await openPostgres(dbUrl.toString());
+  await migrate(db);
+  return Object.assign(db, {
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url.toString() });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database (no web bundle, no logger). */
+export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}): Promise<TestApp> {
+  const db = await freshDb(kind);
+  const deps: AppDeps = { config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', ...config }), db, series: new SeriesCache() };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Creates a user directly and returns the cookie header that signs requests in as them. */
+export async function signedInAs(t: TestApp, email: string): Promise<{ id: number; cookie: string; headers: Record<string, string> }> {
+  const [u] = await t.deps.db.query<{ id: number; email: string; token_version: number }>(
+    `INSERT INTO users (email, username) VALUES ($1, $1)
+     ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, email, token_version`,
+    [email],
+  );
+  const token = await signAccessToken(t.deps.config, u);
+  const cookie = `${ACCESS_COOKIE}=${token}`;
+  return { id: u.id, cookie, headers: { cookie, origin: t.deps.config.siteUrl } };
+}

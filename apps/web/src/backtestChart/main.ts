@@ -1,0 +1,2 @@
+// The static backtest chart page (built in the backtesting feature).
+export {};

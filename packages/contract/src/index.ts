@@ -1,0 +1,2 @@
+// API payload shapes shared by the server and the web app. One file per feature.
+export * from './meta.ts';

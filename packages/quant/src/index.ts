@@ -1,0 +1,1 @@
+export type { DailyBars } from './types.ts';

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every workspace: unit tests sit next to their code, API tests in apps/server,
+// browser journeys in e2e (they start the real server and drive Debian's Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'] } },
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/globalSetup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
