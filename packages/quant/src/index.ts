@@ -1,1 +1,2 @@
 export type { DailyBars } from './types.ts';
+export * from './riskReward.ts';
