@@ -1,0 +1,37 @@
+// Small helpers every indicator shares. Indicators return one Float64Array per output, the input's
+// length, NaN during warm-up; they allocate their outputs once and never per bar.
+
+/** A new series of `length` NaNs. */
+export function nanSeries(length: number): Float64Array {
+  return new Float64Array(length).fill(NaN);
+}
+
+/** Index of the first value that is not NaN, or `values.length` when there is none. Smoothers start
+ *  there, so an indicator of an indicator (MACD's signal) warms up after its input does. */
+export function firstValid(values: ArrayLike<number>): number {
+  let i = 0;
+  while (i < values.length && Number.isNaN(values[i])) i++;
+  return i;
+}
+
+/** Throws unless `n` is a whole number ≥ `min`; an indicator with a bad period is a caller's bug. */
+export function checkPeriod(name: string, n: number, min = 1): void {
+  if (!Number.isInteger(n) || n < min) throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${n}`);
+}
+
+/** Shifts `series` in place by `k` bars: right for k > 0 (the value of bar i shows at bar i + k, as
+ *  TradingView's `offset`), left for k < 0; the bars left empty become NaN. Returns `series`. */
+export function shift(series: Float64Array, k: number): Float64Array {
+  if (!Number.isInteger(k)) throw new RangeError(`offset must be a whole number, got ${k}`);
+  const n = series.length;
+  if (k === 0 || n === 0) return series;
+  if (Math.abs(k) >= n) return series.fill(NaN);
+  if (k > 0) {
+    series.copyWithin(k, 0, n - k);
+    series.fill(NaN, 0, k);
+  } else {
+    series.copyWithin(0, -k);
+    series.fill(NaN, n + k);
+  }
+  return series;
+}
