@@ -1,2 +1,3 @@
 // API payload shapes shared by the server and the web app. One file per feature.
 export * from './meta.ts';
+export * from './backtest.ts';
