@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import { unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { AUTH_API_MESSAGES } from '@app/contract';
 
 export interface AuthUser {
   id: number;
@@ -28,11 +29,29 @@ export async function signAccessToken(config: Config, user: { id: number; email:
     .sign(new TextEncoder().encode(config.secretKey));
 }
 
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** CSRF defence for cookie-authenticated writes: a browser always sends Origin on unsafe cross-site
+ *  requests, so one is accepted only from the configured site or the host it was sent to (same-origin,
+ *  e.g. behind Vite's dev proxy). Requests without Origin (curl, scripts, fastify.inject) pass. */
+export function originAllowed(origin: string | undefined, host: string | undefined, siteUrl: string): boolean {
+  if (origin === undefined) return true;
+  if (origin === new URL(siteUrl).origin) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false; // "null" or garbage
+  }
+}
+
 /** Reads the credential (cookie, or `Authorization: Bearer` for API clients) into request.user. */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Config }) {
   const key = new TextEncoder().encode(deps.config.secretKey);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
+    if (UNSAFE.has(req.method) && !originAllowed(req.headers.origin, req.headers.host, deps.config.siteUrl)) {
+      throw new HttpError(403, { detail: AUTH_API_MESSAGES.originRejected });
+    }
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
     const token = req.cookies?.[ACCESS_COOKIE] || bearer;
     if (!token) return;

@@ -6,7 +6,7 @@ import market from './api/market/index.ts';
 import backtest from './api/backtest/index.ts';
 import scanner from './api/scanner/index.ts';
 import blog from './api/blog/index.ts';
-import auth from './dj-rest-auth/index.ts';
+import auth, { authRootRoutes } from './dj-rest-auth/index.ts';
 
 /** The route tree mirrors the URL tree: routes/api/scanner serves /api/scanner/…. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -17,6 +17,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(scanner, { deps });
   await app.register(blog, { deps });
   await app.register(auth, { deps, prefix: deps.config.authBasePath });
+  if (deps.config.authBasePath) await app.register(authRootRoutes, { deps });
 }
 
 export type RouteOpts = { deps: AppDeps };

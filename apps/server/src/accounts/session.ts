@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { LoginAnswer } from '@app/contract';
+import { ACCESS_COOKIE, ACCESS_TTL_SECONDS, signAccessToken } from '../plugins/auth.ts';
+import { toDetails, touchLogin, type UserRow } from './users.ts';
+
+// A session is two httpOnly cookies: the access token (read by plugins/auth.ts on every request)
+// and a rotating refresh token (`_refresh`, sent only to the account endpoints).
+
+export const REFRESH_COOKIE = '_refresh';
+export const REFRESH_TTL_SECONDS = 14 * 24 * 3600;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function cookieBase(config: Config) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: config.siteUrl.startsWith('https:') };
+}
+
+/** The refresh cookie goes only to {base}/dj-rest-auth/, where refresh and logout read it. */
+export const refreshCookiePath = (config: Config) => `${config.authBasePath}/dj-rest-auth/`;
+
+async function issueRefreshToken(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO refresh_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    userId,
+    sha256(token),
+    REFRESH_TTL_SECONDS,
+  ]);
+  return token;
+}
+
+/** Signs the user in: sets both cookies and answers the access token the client keeps in `_auth`. */
+export async function startSession(reply: FastifyReply, deps: { config: Config; db: Db }, user: UserRow): Promise<LoginAnswer> {
+  const access = await signAccessToken(deps.config, user);
+  const refresh = await issueRefreshToken(deps.db, user.id);
+  await touchLogin(deps.db, user.id);
+  reply.setCookie(ACCESS_COOKIE, access, { ...cookieBase(deps.config), path: '/', maxAge: ACCESS_TTL_SECONDS });
+  reply.setCookie(REFRESH_COOKIE, refresh, { ...cookieBase(deps.config), path: refreshCookiePath(deps.config), maxAge: REFRESH_TTL_SECONDS });
+  return {
+    access,
+    access_expiration: new Date(Date.now() + ACCESS_TTL_SECONDS * 1000).toISOString(),
+    user: toDetails(user),
+  };
+}
+
+/** Revokes a refresh token and answers its owner's id, or null when it is unknown, used or expired.
+ *  The UPDATE … RETURNING makes each token usable once even under concurrent requests. */
+export async function consumeRefreshToken(db: Db, token: string): Promise<number | null> {
+  const rows = await db.query<{ user_id: number }>(
+    `UPDATE refresh_tokens SET revoked_at = now()
+     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [sha256(token)],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
+export function endSession(reply: FastifyReply, config: Config) {
+  reply.clearCookie(ACCESS_COOKIE, { ...cookieBase(config), path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { ...cookieBase(config), path: refreshCookiePath(config) });
+}

@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+
+// Signs a fresh user up and in for browser tests. Default is through the API (fast): the page's
+// context receives the server's httpOnly session cookies and the client's `_auth` copy, exactly as
+// after a login on the /login screen. Call it before page.goto(...) (the app reads `_auth` at start),
+// or reload afterwards.
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  /** The access token the client keeps in `_auth`. */
+  access: string;
+}
+
+export const TEST_PASSWORD = 'Trade-Bench-2024!';
+
+let seq = 0;
+/** An e-mail no other test (or test file: they share one server) has used. */
+export function uniqueEmail(tag = 'user'): string {
+  return `${tag}-${Date.now().toString(36)}-${process.pid}-${++seq}@example.com`;
+}
+
+/** POST {base}/dj-rest-auth/registration/ from the page's context; throws with the server's answer on failure. */
+export async function signUpViaApi(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  const r = await page.request.post(`${baseUrl()}/dj-rest-auth/registration/`, {
+    data: { username: email, email, password1: password, password2: password },
+  });
+  if (r.status() !== 201) throw new Error(`sign-up of ${email} failed: ${r.status()} ${await r.text()}`);
+}
+
+/** POST {base}/dj-rest-auth/login/ and stores `_auth` like the login screen does. */
+export async function logInViaApi(page: Page, email: string, password = TEST_PASSWORD): Promise<string> {
+  const r = await page.request.post(`${baseUrl()}/dj-rest-auth/login/`, { data: { email, password } });
+  if (!r.ok()) throw new Error(`login of ${email} failed: ${r.status()} ${await r.text()}`);
+  const { access } = (await r.json()) as { access: string };
+  await page.context().addCookies([{ name: '_auth', value: access, url: baseUrl(), sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 24 * 3600 }]);
+  return access;
+}
+
+/** Logs in through the /login screen and waits until it has navigated away from it. */
+export async function logInViaUi(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+}
+
+/** A fresh account, signed in in `page`'s browser context. */
+export async function signUpAndLogIn(page: Page, opts: { email?: string; password?: string; via?: 'api' | 'ui' } = {}): Promise<TestAccount> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? TEST_PASSWORD;
+  await signUpViaApi(page, email, password);
+  if (opts.via === 'ui') {
+    await logInViaUi(page, email, password);
+    const auth = (await page.context().cookies()).find((c) => c.name === '_auth');
+    return { email, password, access: auth?.value ?? '' };
+  }
+  return { email, password, access: await logInViaApi(page, email, password) };
+}
