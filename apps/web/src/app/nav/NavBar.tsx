@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Badge, Button, CloseIcon, MenuIcon, buttonClass, cx } from '../../components/index.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { DEMO_DATA_BADGE, DEMO_DATA_NOTICE, useAppMeta } from '../../lib/meta.ts';
+import { BacktestMenu } from './BacktestMenu.tsx';
+import { Logo } from './Logo.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { AFTER_BACKTEST, BACKTEST_LINKS, BLOG_LINK, PROFILE_LINK, isBacktestPath, type NavItem } from './links.ts';
+import { mobileLinkClass, navLinkClass } from './styles.ts';
+
+/** The sticky bar of spec §2: desktop links from lg up, a collapsible menu below that. */
+export function NavBar() {
+  const { isAuthenticated, logout } = useAuth();
+  const { meta } = useAppMeta();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // The mobile menu closes whenever the route changes (a link was followed).
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const onLogout = async () => {
+    setMenuOpen(false);
+    await logout();
+    navigate('/');
+  };
+
+  const afterBacktest: NavItem[] = [...AFTER_BACKTEST, ...(isAuthenticated ? [PROFILE_LINK] : []), BLOG_LINK];
+  const desktopLink = (l: NavItem, end = false) => (
+    <NavLink key={l.to} to={l.to} end={end} className={({ isActive }) => navLinkClass(isActive)}>
+      {l.label}
+    </NavLink>
+  );
+  const mobileLink = (l: NavItem, end = false, indent = false) => (
+    <NavLink key={l.to} to={l.to} end={end} className={({ isActive }) => cx(mobileLinkClass(isActive), indent && 'pl-6')}>
+      {l.label}
+    </NavLink>
+  );
+
+  return (
+    <nav aria-label="Main" className="border-b border-slate-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/85 dark:supports-[backdrop-filter]:bg-slate-950/70">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Stockbench home">
+          <Logo />
+        </Link>
+        {meta.demoData && (
+          <Badge tone="amber" title={DEMO_DATA_NOTICE} className="hidden sm:inline-flex">
+            <span data-testid="demo-badge">{DEMO_DATA_BADGE}</span>
+          </Badge>
+        )}
+
+        <div className="ml-2 hidden flex-1 items-center gap-1 lg:flex">
+          {desktopLink({ to: '/', label: 'Home' }, true)}
+          <BacktestMenu />
+          {afterBacktest.map((l) => desktopLink(l))}
+        </div>
+
+        <div className="ml-auto flex items-center gap-1.5">
+          <ThemeToggle />
+          <div className="hidden lg:block">
+            {isAuthenticated ? (
+              <Button variant="secondary" size="sm" onClick={onLogout}>
+                Logout
+              </Button>
+            ) : (
+              <Link to="/login" className={buttonClass('primary', 'sm')}>
+                Login
+              </Link>
+            )}
+          </div>
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      <div id="mobile-menu" hidden={!menuOpen} className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
+        {meta.demoData && (
+          <p className="mb-2 sm:hidden">
+            <Badge tone="amber">{DEMO_DATA_BADGE}</Badge>
+          </p>
+        )}
+        <div className="space-y-0.5">
+          {mobileLink({ to: '/', label: 'Home' }, true)}
+          <p
+            className={cx(
+              'px-3 pt-2 pb-1 text-xs font-semibold tracking-wider uppercase',
+              isBacktestPath(pathname) ? 'text-blue-700 dark:text-blue-300' : 'text-slate-500 dark:text-slate-400',
+            )}
+            data-active={isBacktestPath(pathname) || undefined}
+          >
+            Backtest
+          </p>
+          {BACKTEST_LINKS.map((l) => mobileLink(l, false, true))}
+          <div className="my-2 border-t border-slate-200 dark:border-slate-800" />
+          {afterBacktest.map((l) => mobileLink(l))}
+        </div>
+        <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-800">
+          {isAuthenticated ? (
+            <Button variant="secondary" className="w-full" onClick={onLogout}>
+              Logout
+            </Button>
+          ) : (
+            <Link to="/login" className={buttonClass('primary', 'md', 'w-full')}>
+              Login
+            </Link>
+          )}
+        </div>
+      </div>
+    </nav>
+  );
+}

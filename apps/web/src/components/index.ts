@@ -1,0 +1,32 @@
+/**
+ * Shared UI primitives. Tailwind only, light and dark (`dark:` variants), keyboard and screen-reader ready.
+ * Features import from here ('../../components/index.ts'); they never style these from scratch.
+ *
+ * - Button: variants primary | secondary | ghost | danger | success, sizes sm | md | icon, `loading`
+ *   (spinner + disabled). type defaults to "button". buttonClass(...) styles a <Link> like a button.
+ * - Input / Select: native controls with `label`, `hint`, `error` (sets aria-invalid and
+ *   aria-describedby). Select takes `options` [{value,label}] or <option> children, and `placeholder`.
+ * - Card, CardHeader (title, subtitle, actions), CardBody: bordered surfaces for panels and forms.
+ * - Spinner (decorative, or a status when given `label`); Loading: page-level "Loading..." with spinner.
+ * - Alert: boxed message, tone info | success | warning | error (errors/warnings use role="alert").
+ *   ErrorText: the spec's red error line; renders nothing when empty.
+ * - Badge: small pill, tone neutral | blue | green | red | amber.
+ * - Dialog: modal on native <dialog> (focus trap, Escape, focus restore); controlled by `open`/`onClose`,
+ *   `title`, `description`, `footer`; `dismissible={false}` for blocking dialogs.
+ * - Tabs + TabPanel: ARIA tabs with arrow/Home/End keys; controlled by `value`/`onChange`.
+ * - Placeholder: "coming soon" screen for routes not built yet.
+ * - cx(...): joins class names, skipping falsy ones.
+ * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
+ */
+export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.tsx';
+export { Input, type InputProps } from './Input.tsx';
+export { Select, type SelectProps, type SelectOption } from './Select.tsx';
+export { Card, CardHeader, CardBody } from './Card.tsx';
+export { Spinner, Loading } from './Spinner.tsx';
+export { Alert, ErrorText, type AlertTone } from './Alert.tsx';
+export { Badge, type BadgeTone } from './Badge.tsx';
+export { Dialog, type DialogProps } from './Dialog.tsx';
+export { Tabs, TabPanel, type TabItem, type TabsProps } from './Tabs.tsx';
+export { Placeholder } from './Placeholder.tsx';
+export { cx } from './cx.ts';
+export * from './icons.tsx';
