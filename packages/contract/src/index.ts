@@ -3,3 +3,4 @@ export * from './meta.ts';
 export * from './auth.ts';
 export * from './blog.ts';
 export * from './backtest.ts';
+export * from './scanner.ts';
