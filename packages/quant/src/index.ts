@@ -5,3 +5,20 @@ export * from './riskReward.ts';
 export * as indicators from './indicators/index.ts';
 export { resample, resampleWeekly, resampleMonthly, type Frequency } from './resample.ts';
 export { parseDay, formatDay } from './dates.ts';
+export { backtest, type BacktestResult, type Trade } from './engine.ts';
+export type { Stats } from './stats.ts';
+export {
+  normalizeTemplate,
+  TemplateError,
+  INDICATOR_NAMES,
+  INDICATOR_DEFAULTS,
+  COMPARE_OPS,
+  type TemplateInput,
+  type IndicatorInput,
+  type Template,
+  type Condition,
+  type IndicatorName,
+  type CompareOp,
+  type IndicatorType,
+} from './template.ts';
+export { indicatorSeries, comparedWith, describeCondition } from './conditions.ts';
