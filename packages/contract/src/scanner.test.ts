@@ -91,7 +91,8 @@ describe('defaults (spec §9)', () => {
     for (const t of allTypes) expect(defaultFilterRow(t).type).toBe(t);
   });
   it('counts rows still missing values as incomplete', () => {
-    const rows = [defaultFilterRow('price'), defaultFilterRow('sma'), { ...defaultFilterRow('rsi'), operator: 'between' as const, value1: 30 }];
+    const rsi: FilterRow = { category: 'TA', type: 'rsi', operator: 'between', value1: 30, value2: null, period: 14 };
+    const rows: FilterRow[] = [defaultFilterRow('price'), defaultFilterRow('sma'), rsi];
     expect(rows.map(isFilterComplete)).toEqual([false, true, false]);
     expect(incompleteFilterCount(rows)).toBe(2);
     expect(SCANNER_MESSAGES.incompleteFilters(2)).toBe('Please complete all filters before saving. You have 2 incomplete filter(s).');

@@ -177,7 +177,14 @@ export type FilterRow =
   | { category: 'FA'; type: 'fa_compare'; metric: FaMetric; operator: FaOperator; value: Num; periodType: FaPeriodType };
 
 export type FilterType = FilterRow['type'];
-export type FilterRowOf<T extends FilterType> = Extract<FilterRow, { type: T }>;
+/** The row shape of one filter type (rows that share a shape, like price/volume, narrow to `type: T`). */
+export type FilterRowOf<T extends FilterType> = FilterRow extends infer R
+  ? R extends { type: infer U }
+    ? T extends U
+      ? Omit<R, 'type'> & { type: T }
+      : never
+    : never
+  : never;
 
 /** Filter types per category tab, in menu order, with the labels the screen shows. */
 export const FILTER_TYPES: Record<ScannerCategory, ReadonlyArray<{ type: FilterType; label: string }>> = {
