@@ -1,5 +1,58 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AUTH_MESSAGES } from '@app/contract';
+import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { passwordResetRequest } from './api.ts';
+import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { fieldError } from './errors.ts';
+
+/** Spec §8: the server's detail, or its e-mail error, or the generic failure. */
+export function forgotErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? (err.detail ?? fieldError(err, 'email')) : undefined) ?? AUTH_MESSAGES.resetEmailFailed;
+}
 
 export default function ForgotPasswordPage() {
-  return <Placeholder title="Forgot password" />;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setSubmitting(true);
+    try {
+      await passwordResetRequest(email.trim());
+      setSent(true);
+    } catch (err) {
+      setError(forgotErrorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <Link to="/login" className={linkClass}>
+          Back to login
+        </Link>
+      }
+    >
+      {sent ? (
+        <Alert tone="success">{AUTH_MESSAGES.resetEmailSent}</Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Input label="Email" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <ErrorText>{error}</ErrorText>
+          <Button type="submit" loading={submitting} className="w-full">
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
 }

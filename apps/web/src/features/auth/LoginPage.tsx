@@ -1,5 +1,88 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '@app/contract';
+import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
+import { ApiError, NetworkError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { loginRequest } from './api.ts';
+import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { GoogleButton } from './components/GoogleButton.tsx';
+import { returnPath } from './returnTo.ts';
+
+/** Spec §8: the server's detail, else the generic failure; no response and unexpected errors have their own line. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.detail ?? AUTH_MESSAGES.loginFailed;
+  if (err instanceof NetworkError) return AUTH_MESSAGES.loginNoResponse;
+  return AUTH_MESSAGES.loginError;
+}
 
 export default function LoginPage() {
-  return <Placeholder title="Login" />;
+  const { isAuthenticated, loading, sessionExpired, expiredFrom, login } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const target = returnPath(location.state, expiredFrom);
+  const { notice, error: redirectError } = (location.state ?? {}) as { notice?: string; error?: string };
+
+  if (loading) return <Loading />;
+  // Spec §2: /login sends an authenticated user home (not after the server refused the session).
+  if (isAuthenticated && !sessionExpired && !submitting) return <Navigate to="/" replace />;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!email.trim() || !password) return setError(AUTH_MESSAGES.loginMissingFields);
+    setSubmitting(true);
+    try {
+      const { access } = await loginRequest(email.trim(), password);
+      login(access);
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(loginErrorMessage(err));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Log in"
+      lead="Welcome back. Sign in to build templates, run backtests and scan the market."
+      footer={
+        <>
+          No account yet?{' '}
+          <Link to="/signup" className={linkClass}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {notice && (
+        <Alert tone="success" className="mb-4">
+          {notice}
+        </Alert>
+      )}
+      {redirectError && !error && (
+        <Alert tone="error" className="mb-4">
+          {redirectError}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input label="Email" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Forgot password?
+          </Link>
+        </div>
+        <ErrorText>{error}</ErrorText>
+        <Button type="submit" loading={submitting} className="w-full">
+          Log in
+        </Button>
+      </form>
+      <GoogleButton returnTo={target} />
+    </AuthCard>
+  );
 }

@@ -1,5 +1,93 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AUTH_MESSAGES, PASSWORD_RULES, RESET_REDIRECT_DELAY_MS } from '@app/contract';
+import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { passwordResetConfirmRequest } from './api.ts';
+import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { fieldErrors } from './errors.ts';
+
+/** Spec §8: the server's detail or the generic failure (field errors show under the inputs). */
+export function resetErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? err.detail : undefined) ?? AUTH_MESSAGES.resetConfirmFailed;
+}
 
 export default function ResetConfirmPage() {
-  return <Placeholder title="Reset password" />;
+  const { uidb64 = '', token = '' } = useParams();
+  const navigate = useNavigate();
+  const [password1, setPassword1] = useState('');
+  const [password2, setPassword2] = useState('');
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  // Spec §2: after a successful reset, /login follows in 2 seconds.
+  useEffect(() => {
+    if (!done) return;
+    const t = window.setTimeout(() => navigate('/login'), RESET_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [done, navigate]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setFields({});
+    if (password1 !== password2) return setError(AUTH_MESSAGES.resetConfirmMismatch);
+    setSubmitting(true);
+    try {
+      await passwordResetConfirmRequest({ uid: uidb64, token, new_password1: password1, new_password2: password2 });
+      setDone(true);
+    } catch (err) {
+      setError(resetErrorMessage(err));
+      setFields(fieldErrors(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      lead="Enter your new password twice. The reset link works once."
+      footer={
+        <Link to="/forgot-password" className={linkClass}>
+          Request a new link
+        </Link>
+      }
+    >
+      {done ? (
+        <Alert tone="success">{AUTH_MESSAGES.resetConfirmSuccess}</Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <Input
+            label="New password"
+            type="password"
+            name="new_password1"
+            autoComplete="new-password"
+            autoFocus
+            required
+            value={password1}
+            onChange={(e) => setPassword1(e.target.value)}
+            error={fields.new_password1}
+            hint={`Your password needs: ${PASSWORD_RULES.map((r) => r.replace(/\.$/, '').toLowerCase()).join('; ')}.`}
+          />
+          <Input
+            label="Confirm new password"
+            type="password"
+            name="new_password2"
+            autoComplete="new-password"
+            required
+            value={password2}
+            onChange={(e) => setPassword2(e.target.value)}
+            error={fields.new_password2}
+          />
+          <ErrorText>{error}</ErrorText>
+          <Button type="submit" loading={submitting} className="w-full">
+            Reset password
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,5 +1,91 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
+import { Button, ErrorText, Input } from '../../components/index.ts';
+import { ApiError, firstMessage } from '../../lib/api.ts';
+import { registerRequest } from './api.ts';
+import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { GoogleButton } from './components/GoogleButton.tsx';
+import { fieldErrors } from './errors.ts';
+
+/** Spec §8: the server's detail, or its first field error, or the generic failure. */
+export function signupErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? firstMessage(err.body) : undefined) ?? AUTH_MESSAGES.signupFailed;
+}
 
 export default function SignupPage() {
-  return <Placeholder title="Sign up" />;
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password1, setPassword1] = useState('');
+  const [password2, setPassword2] = useState('');
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setFields({});
+    if (password1 !== password2) return setError(AUTH_MESSAGES.signupPasswordsMismatch);
+    setSubmitting(true);
+    try {
+      await registerRequest(email.trim(), password1, password2);
+      // Spec §2: successful signup goes to /login.
+      navigate('/login', { state: { notice: 'Your account has been created. Please log in.' } });
+    } catch (err) {
+      setError(signupErrorMessage(err));
+      setFields(fieldErrors(err));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Sign up"
+      lead="Create a free account to save templates, periods and scanner queries."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={linkClass}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Input label="Email" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
+        <Input
+          label="Password"
+          type="password"
+          name="password1"
+          autoComplete="new-password"
+          required
+          value={password1}
+          onChange={(e) => setPassword1(e.target.value)}
+          error={fields.password1}
+          hint={
+            <span>
+              Your password needs:{' '}
+              {PASSWORD_RULES.map((r) => r.replace(/\.$/, '').toLowerCase()).join('; ')}.
+            </span>
+          }
+        />
+        <Input
+          label="Confirm password"
+          type="password"
+          name="password2"
+          autoComplete="new-password"
+          required
+          value={password2}
+          onChange={(e) => setPassword2(e.target.value)}
+          error={fields.password2}
+        />
+        <ErrorText>{error}</ErrorText>
+        <Button type="submit" loading={submitting} className="w-full">
+          Create account
+        </Button>
+      </form>
+      <GoogleButton returnTo="/" />
+    </AuthCard>
+  );
 }
