@@ -1,0 +1,78 @@
+import type { Indicator, IndicatorInput, TemplateDetail, TemplateListItem } from '@app/contract';
+import type { Db } from '../db/index.ts';
+
+// Templates and their indicator rows. Every query is filtered by the owner, so another user's id
+// behaves exactly like an id that does not exist (null / false), and the route answers 404.
+
+interface TemplateRow {
+  id: number;
+  name: string;
+  position_size: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (t: Date | string) => new Date(t).toISOString();
+const INDICATOR_COLS = `id, template_id AS template, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice`;
+
+export async function listTemplates(db: Db, userId: number): Promise<TemplateListItem[]> {
+  return db.query<TemplateListItem>('SELECT id, name FROM templates WHERE user_id = $1 ORDER BY id', [userId]);
+}
+
+/** The template with its indicators in the order they were added; null when not the user's. */
+export async function getTemplate(db: Db, userId: number, id: number): Promise<TemplateDetail | null> {
+  const [t] = await db.query<TemplateRow>(
+    'SELECT id, name, position_size, created_at, updated_at FROM templates WHERE id = $1 AND user_id = $2',
+    [id, userId],
+  );
+  if (!t) return null;
+  const indicators = await db.query<Indicator>(`SELECT ${INDICATOR_COLS} FROM indicators WHERE template_id = $1 ORDER BY id`, [id]);
+  return { id: t.id, name: t.name, position_size: t.position_size, created_at: iso(t.created_at), updated_at: iso(t.updated_at), indicators };
+}
+
+export async function createTemplate(db: Db, userId: number, name: string, positionSize: number): Promise<TemplateDetail> {
+  const [t] = await db.query<{ id: number }>(
+    'INSERT INTO templates (user_id, name, position_size) VALUES ($1, $2, $3) RETURNING id',
+    [userId, name, positionSize],
+  );
+  return (await getTemplate(db, userId, t.id))!;
+}
+
+/** Renames (and resizes when `positionSize` is given); null when not the user's. */
+export async function updateTemplate(db: Db, userId: number, id: number, name: string, positionSize?: number): Promise<TemplateDetail | null> {
+  const rows = await db.query(
+    `UPDATE templates SET name = $3, position_size = COALESCE($4, position_size), updated_at = now()
+     WHERE id = $1 AND user_id = $2 RETURNING id`,
+    [id, userId, name, positionSize ?? null],
+  );
+  return rows.length ? getTemplate(db, userId, id) : null;
+}
+
+/** Deletes the template and its indicators; false when not the user's. */
+export async function deleteTemplate(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM templates WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  return rows.length > 0;
+}
+
+/** Adds an indicator to one of the user's templates; null when the template is not the user's. */
+export async function addIndicator(db: Db, userId: number, templateId: number, ind: IndicatorInput): Promise<Indicator | null> {
+  const [row] = await db.query<Indicator>(
+    `INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice)
+     SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM templates WHERE id = $1 AND user_id = $2
+     RETURNING ${INDICATOR_COLS}`,
+    [templateId, userId, ind.name, ind.indicator_type, ind.period, ind.drift, ind.offset, ind.length, ind.compare, ind.cvalue, ind.cprice],
+  );
+  if (row) await db.query('UPDATE templates SET updated_at = now() WHERE id = $1', [templateId]);
+  return row ?? null;
+}
+
+/** Deletes an indicator of one of the user's templates; false when it is not the user's. */
+export async function deleteIndicator(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db.query<{ template_id: number }>(
+    `DELETE FROM indicators i USING templates t
+     WHERE i.id = $1 AND i.template_id = t.id AND t.user_id = $2 RETURNING i.template_id`,
+    [id, userId],
+  );
+  if (rows[0]) await db.query('UPDATE templates SET updated_at = now() WHERE id = $1', [rows[0].template_id]);
+  return rows.length > 0;
+}
