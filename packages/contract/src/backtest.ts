@@ -2,13 +2,15 @@
 // the backtest run (POST /api/submit_selection/) and the backtest chart (GET /api/backtest_chart/).
 // The server validates with these schemas and the web forms use the same rules and messages.
 import { z } from 'zod';
+import { INDICATOR_DEFAULTS as ENGINE_DEFAULTS, INDICATOR_NAMES, type IndicatorName, type Stats, type Trade } from '@app/quant';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of spec §3, §5, §9
 // ---------------------------------------------------------------------------------------------
 
-export const INDICATOR_NAMES = ['RSI', 'SMA', 'EMA', 'SUPERTREND', 'OBV'] as const;
-export type IndicatorName = (typeof INDICATOR_NAMES)[number];
+// The indicator names and defaults are the engine's (packages/quant), so the form, the API and the
+// backtest cannot disagree.
+export { INDICATOR_NAMES, type IndicatorName };
 
 export const INDICATOR_TYPES = ['BUY', 'SELL'] as const;
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
@@ -25,11 +27,11 @@ export type CPrice = (typeof CPRICES)[number];
 /** Form defaults of spec §5/§9. `name` and `compare` have none: the user must pick them. */
 export const INDICATOR_DEFAULTS = {
   indicator_type: 'BUY' as IndicatorType,
-  period: 14,
-  drift: 1,
-  offset: 0,
-  length: 7,
-  cvalue: '50',
+  period: ENGINE_DEFAULTS.period,
+  drift: ENGINE_DEFAULTS.drift,
+  offset: ENGINE_DEFAULTS.offset,
+  length: ENGINE_DEFAULTS.length,
+  cvalue: String(ENGINE_DEFAULTS.cvalue),
   cprice: 'CLOSE' as CPrice,
 };
 
@@ -348,23 +350,14 @@ export type PeriodWriteInput = z.infer<typeof PeriodWrite>;
 export const SubmitSelection = z.object({ period_id: Id, template_id: Id });
 export type SubmitSelectionInput = z.infer<typeof SubmitSelection>;
 
-/** backtesting.py's stats (`Start` … `Kelly Criterion`): numbers, 'YYYY-MM-DD' dates, 'N days'
- *  durations; null where undefined (e.g. every trade statistic of a run without trades). */
-export type BacktestStats = Record<string, number | string | null>;
+/** backtesting.py's stats (`Start` … `Kelly Criterion`) exactly as the engine returns them: numbers,
+ *  'YYYY-MM-DD' dates, 'N days' durations; null where undefined (e.g. every trade statistic of a run
+ *  without trades). */
+export type BacktestStats = Stats;
 
-/** One closed trade in backtesting.py's form (ReturnPct is a fraction, times YYYY-MM-DD). */
-export interface BacktestTrade {
-  Size: number;
-  EntryBar: number;
-  ExitBar: number;
-  EntryPrice: number;
-  ExitPrice: number;
-  PnL: number;
-  ReturnPct: number;
-  EntryTime: string;
-  ExitTime: string;
-  Duration: string;
-}
+/** One closed trade in backtesting.py's form (ReturnPct is a fraction, times YYYY-MM-DD), as the
+ *  engine returns it. */
+export type BacktestTrade = Trade;
 
 /** Per bar of the period: account equity, its drawdown from the running peak (fraction, ≤ 0) and
  *  the equity of buying at the first close with the same cash. `time` is the bar's unix seconds. */
