@@ -4,6 +4,7 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { SeriesCache } from './market/seriesCache.ts';
 import { seedDemoMarketIfEmpty } from './market/demo/seed.ts';
+import { seedBlogPostsIfEmpty } from './blog/seed.ts';
 import { buildApp } from './app.ts';
 import { startJobs } from './jobs.ts';
 
@@ -17,6 +18,7 @@ const series = new SeriesCache();
 const app = await buildApp({ config, db, series }, { logger: { level: config.logLevel } });
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 await seedDemoMarketIfEmpty(db, config, (msg) => app.log.info(msg));
+await seedBlogPostsIfEmpty(db, (msg) => app.log.info(msg));
 await series.load(db);
 app.log.info(`market cache: ${series.size} symbols`);
 const jobs = startJobs({ config, db, series }, app.log);
