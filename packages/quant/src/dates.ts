@@ -15,9 +15,23 @@ export function parseDay(text: string): number {
   return ms / MS_PER_DAY;
 }
 
-/** days since epoch → 'YYYY-MM-DD' */
+/** days since epoch → 'YYYY-MM-DD' (integer arithmetic; no Date per call) */
 export function formatDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  const ym = monthOf(day);
+  const year = Math.floor(ym / 12);
+  const month = ym - year * 12 + 1;
+  const date = day - firstDayOfMonth(year, month) + 1;
+  return `${year}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
+}
+
+/** Days since epoch of the 1st of a month (Hinnant's days-from-civil). */
+function firstDayOfMonth(year: number, month: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5);
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
 }
 
 /** Monday-based week number: 1970-01-05 (a Monday, day 4) starts week 1. */

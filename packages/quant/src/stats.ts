@@ -58,8 +58,8 @@ export function computeStats(bars: DailyBars, equity: Float64Array, trades: Trad
   s['Buy & Hold Return [%]'] = buyHold;
 
   // Period returns of the equity curve: daily for daily bars (weekly/monthly/yearly when the bars are).
-  const { periodReturns, annualDays } = equityReturns(equity, day);
-  const gmean = geometricMean(periodReturns);
+  const { periodReturns, periodEquity, annualDays } = equityReturns(equity, day);
+  const gmean = equityGeometricMean(periodEquity);
   // Annualized as compounded returns (the reference cites doi:10.2139/ssrn.3054517).
   const annualReturn = (1 + gmean) ** annualDays - 1;
   s['Return (Ann.) [%]'] = annualReturn * 100;
@@ -160,7 +160,10 @@ function drawdownPeriods(dd: Float64Array, day: Int32Array): DrawdownPeriods {
 
 /** Equity's period-over-period returns (one fewer than periods), resampled like the reference: by calendar day
  *  for daily bars, else by week, month or year; plus the periods per year used to annualize. */
-function equityReturns(equity: Float64Array, day: Int32Array): { periodReturns: Float64Array; annualDays: number } {
+function equityReturns(
+  equity: Float64Array,
+  day: Int32Array,
+): { periodReturns: Float64Array; periodEquity: Float64Array; annualDays: number } {
   const n = equity.length;
   // the reference's `_data_period`: median spacing of the last 100 bars
   const tail = Array.from(day.subarray(Math.max(0, n - 100)));
@@ -176,15 +179,26 @@ function equityReturns(equity: Float64Array, day: Int32Array): { periodReturns: 
   const annualDays = freqDays === 7 ? 52 : freqDays === 31 ? 12 : freqDays === 365 ? 1 : haveWeekends ? 365 : 252;
   const bucket =
     freqDays === 7 ? weekOf : freqDays === 31 ? monthOf : freqDays === 365 ? (d: number) => Math.floor(monthOf(d) / 12) : (d: number) => d;
-  // last equity of each bucket
-  const last: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (i + 1 < n && bucket(day[i + 1]) === bucket(day[i])) continue;
-    last.push(equity[i]);
+  // the last equity of each bucket; daily bars with unique days are their own buckets
+  const daily = freqDays !== 7 && freqDays !== 31 && freqDays !== 365;
+  let ends: Float64Array = equity;
+  if (!daily) {
+    const last: number[] = [];
+    for (let i = 0; i < n; i++) if (i + 1 === n || bucket(day[i + 1]) !== bucket(day[i])) last.push(equity[i]);
+    ends = Float64Array.from(last);
   }
-  const r = new Float64Array(Math.max(0, last.length - 1));
-  for (let i = 1; i < last.length; i++) r[i - 1] = last[i] / last[i - 1] - 1;
-  return { periodReturns: r, annualDays };
+  const r = new Float64Array(Math.max(0, ends.length - 1));
+  for (let i = 1; i < ends.length; i++) r[i - 1] = ends[i] / ends[i - 1] - 1;
+  return { periodReturns: r, periodEquity: ends, annualDays };
+}
+
+/** geometric_mean of the equity's period returns without a log per period: Σ log(1 + r) telescopes
+ *  to log(last / first). Any period ending at zero equity gives 0, as geometric_mean does. */
+function equityGeometricMean(ends: Float64Array): number {
+  const k = ends.length - 1;
+  if (k < 1) return NaN;
+  for (let i = 1; i <= k; i++) if (!(ends[i] > 0)) return 0;
+  return Math.exp(Math.log(ends[k] / ends[0]) / k) - 1;
 }
 
 /** The reference's `geometric_mean`: NaN counts as a 0 return; any return ≤ −100 % gives 0. */
@@ -199,26 +213,27 @@ function geometricMean(returns: ArrayLike<number>): number {
   return Math.exp(logSum / (n || NaN)) - 1;
 }
 
-/** Sample variance (ddof 1) of the non-NaN values, as pandas' `var`. */
+/** Sample variance (ddof 1), as pandas' `var`; NaN for fewer than two values. */
 function sampleVariance(values: ArrayLike<number>): number {
-  let k = 0;
-  let total = 0;
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) { total += values[i]; k++; }
+  const k = values.length;
   if (k < 2) return NaN;
+  let total = 0;
+  for (let i = 0; i < k; i++) total += values[i];
   const m = total / k;
   let ss = 0;
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) ss += (values[i] - m) ** 2;
+  for (let i = 0; i < k; i++) {
+    const d = values[i] - m;
+    ss += d * d;
+  }
   return ss / (k - 1);
 }
 
-/** Mean of min(r, 0)² over the non-NaN returns (the Sortino downside deviation, squared). */
-function meanSquaredLoss(returns: ArrayLike<number>): number {
-  let k = 0;
+/** Mean of min(r, 0)² (the Sortino downside deviation, squared). */
+function meanSquaredLoss(returns: Float64Array): number {
+  const k = returns.length;
   let total = 0;
-  for (let i = 0; i < returns.length; i++) {
+  for (let i = 0; i < k; i++) {
     const r = returns[i];
-    if (Number.isNaN(r)) continue;
-    k++;
     if (r < 0) total += r * r;
   }
   return k ? total / k : NaN;
@@ -228,20 +243,26 @@ function meanSquaredLoss(returns: ArrayLike<number>): number {
 function logReturnBeta(equity: Float64Array, close: Float64Array): number {
   const n = equity.length - 1;
   if (n < 2) return NaN;
+  // Flat bars (no position) have an equity log return of exactly 0: skip their Math.log.
+  const eq = new Float64Array(n);
+  const mk = new Float64Array(n);
   let se = 0;
   let sm = 0;
-  for (let i = 1; i <= n; i++) {
-    se += Math.log(equity[i] / equity[i - 1]);
-    sm += Math.log(close[i] / close[i - 1]);
+  for (let i = 0; i < n; i++) {
+    const e = equity[i + 1] === equity[i] ? 0 : Math.log(equity[i + 1] / equity[i]);
+    const m = Math.log(close[i + 1] / close[i]);
+    eq[i] = e;
+    mk[i] = m;
+    se += e;
+    sm += m;
   }
   const me = se / n;
   const mm = sm / n;
   let cov = 0;
   let varM = 0;
-  for (let i = 1; i <= n; i++) {
-    const e = Math.log(equity[i] / equity[i - 1]) - me;
-    const m = Math.log(close[i] / close[i - 1]) - mm;
-    cov += e * m;
+  for (let i = 0; i < n; i++) {
+    const m = mk[i] - mm;
+    cov += (eq[i] - me) * m;
     varM += m * m;
   }
   return cov / varM;

@@ -1,0 +1,149 @@
+// `npm run backtest -- --data FILE.csv --template FILE.json [--bench N]`
+// Runs one template over one CSV of daily bars and prints {stats, trades} as JSON, the same body the
+// API's submit_selection returns. --bench N repeats the run N times and prints the median engine time
+// per run to stderr. Bad input ends with a one-line error naming the problem and exit code 2.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template } from '@app/quant';
+
+const USAGE = 'usage: npm run backtest -- --data FILE.csv --template FILE.json [--bench N]';
+const COLUMNS = ['date', 'open', 'high', 'low', 'close', 'volume'] as const;
+
+/** Bad input: the message is printed as is, one line, and the exit code is 2. */
+export class InputError extends Error {}
+
+export interface CliArgs {
+  data: string;
+  template: string;
+  bench: number;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const out: Partial<CliArgs> = { bench: 0 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag !== '--data' && flag !== '--template' && flag !== '--bench') throw new InputError(`unknown argument "${flag}"; ${USAGE}`);
+    if (value === undefined || value.startsWith('--')) throw new InputError(`${flag} needs a value; ${USAGE}`);
+    i++;
+    if (flag === '--bench') {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 1) throw new InputError(`--bench must be a whole number ≥ 1, got "${value}"`);
+      out.bench = n;
+    } else out[flag.slice(2) as 'data' | 'template'] = value;
+  }
+  if (!out.data || !out.template) throw new InputError(`--data and --template are required; ${USAGE}`);
+  return out as CliArgs;
+}
+
+/** A strict `date,open,high,low,close,volume` CSV (header names in any case and order, extra columns
+ *  ignored): every number must parse, prices > 0, volume ≥ 0, dates strictly ascending. */
+export function barsFromCsv(text: string, file: string): DailyBars {
+  let rows: string[][];
+  try {
+    rows = parse(text, { skip_empty_lines: true, trim: true, bom: true, relax_column_count: true });
+  } catch (e) {
+    throw new InputError(`${file}: not a readable CSV (${(e as Error).message.split('\n')[0]})`);
+  }
+  if (!rows.length) throw new InputError(`${file}: empty file`);
+  const header = rows[0].map((h) => h.toLowerCase());
+  const missing = COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length) throw new InputError(`${file}: missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (need ${COLUMNS.join(',')})`);
+  const at = COLUMNS.map((c) => header.indexOf(c));
+  const n = rows.length - 1;
+  if (n < 1) throw new InputError(`${file}: no bars after the header`);
+  const bars: DailyBars = {
+    day: new Int32Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
+  const fields = [bars.open, bars.high, bars.low, bars.close, bars.volume];
+  for (let r = 1; r <= n; r++) {
+    const row = rows[r];
+    const line = `${file} line ${r + 1}`;
+    const dateText = row[at[0]] ?? '';
+    const day = parseDay(dateText);
+    if (Number.isNaN(day)) throw new InputError(`${line}: date "${dateText}" is not a YYYY-MM-DD date`);
+    if (r > 1) {
+      const prev = bars.day[r - 2];
+      if (day === prev) throw new InputError(`${line}: duplicate date ${dateText}`);
+      if (day < prev) throw new InputError(`${line}: date ${dateText} is out of order (dates must be ascending)`);
+    }
+    bars.day[r - 1] = day;
+    for (let k = 1; k < COLUMNS.length; k++) {
+      const text = row[at[k]] ?? '';
+      const v = text === '' ? NaN : Number(text);
+      if (!Number.isFinite(v)) throw new InputError(`${line}: ${COLUMNS[k]} "${text}" is not a number`);
+      if (k < 5 ? v <= 0 : v < 0) throw new InputError(`${line}: ${COLUMNS[k]} ${text} is out of range (${k < 5 ? 'prices must be > 0' : 'volume must be ≥ 0'})`);
+      fields[k - 1][r - 1] = v;
+    }
+  }
+  return bars;
+}
+
+export function templateFromJson(text: string, file: string): Template {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  try {
+    return normalizeTemplate(json as never);
+  } catch (e) {
+    if (e instanceof TemplateError) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Runs the CLI; returns the exit code (0 ok, 2 bad input). */
+export function runCli(argv: string[], io: Io): number {
+  try {
+    const args = parseArgs(argv);
+    const bars = barsFromCsv(readText(args.data), args.data);
+    const template = templateFromJson(readText(args.template), args.template);
+    const result = backtest(bars, template);
+    io.out(JSON.stringify({ stats: result.stats, trades: result.trades }, null, 2) + '\n');
+    if (args.bench) {
+      const times: number[] = [];
+      for (let i = 0; i < args.bench; i++) {
+        const t0 = performance.now();
+        backtest(bars, template);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const mid = times.length >> 1;
+      const median = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
+      io.err(`median engine time: ${median.toFixed(3)} ms per run over ${args.bench} runs (${bars.close.length} bars)\n`);
+    }
+    return 0;
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    io.err(`error: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    return 2;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = runCli(process.argv.slice(2), {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+  });
+}
