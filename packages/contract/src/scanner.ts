@@ -116,6 +116,7 @@ export const SCANNER_MESSAGES = {
   scanFailed: 'Failed to perform scan. Please try again.',
   loadMoreFailed: 'Failed to load more results.',
   unexpectedFormat: 'Received an unexpected data format from the server.',
+  /** a duplicate save answers 400 {"detail": nameUsed} */
   nameUsed: 'Name used. Please create unique name',
   saveFailed: 'Failed to save template. Please try again.',
   validationError: (field: string, message: string) => `Validation Error: ${field}: ${message}`,

@@ -62,4 +62,10 @@ export class SeriesCache {
     this.version++;
   }
 
+  /** Replaces everything with entries built in memory (tests and benchmarks); bumps the version. */
+  setEntries(entries: SeriesEntry[]) {
+    this.entries = new Map(entries.map((e) => [e.info.symbol, e]));
+    this.symbolsSorted = [...this.entries.keys()].sort();
+    this.version++;
+  }
 }

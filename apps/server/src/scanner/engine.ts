@@ -1,0 +1,195 @@
+import { compareScanResults, storedMarket, type NumRange, type OhlcComparison, type OrderingField, type ScanQuery, type ScanResult } from '@app/contract';
+import type { SeriesCache } from '../market/seriesCache.ts';
+import { buildSnapshot, memoValue, type Snapshot } from './snapshot.ts';
+import {
+  emaValue, financialTrend, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue,
+  type ValueSpec,
+} from './values.ts';
+
+// The scan: a validated query (packages/contract parseScanQuery) becomes a list of predicates over
+// the symbols of the series cache, cheapest first — Basic filters read precomputed quote columns,
+// TA filters the memoized last values of indicators, FA filters the memoized fundamentals — then the
+// survivors are sorted (compareScanResults, the order the screen uses too) and one page is built.
+
+export interface ScanOutcome {
+  count: number;
+  results: ScanResult[];
+}
+
+type Predicate = (i: number) => boolean;
+
+const inRange = (v: number, r: NumRange) =>
+  !Number.isNaN(v) && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
+
+// Prices of one symbol repeat exactly (adjusted series may differ in the last bits), so == tolerates that.
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+function compareOhlc(a: number, b: number, op: OhlcComparison): boolean {
+  if (Number.isNaN(a) || Number.isNaN(b)) return false;
+  switch (op) {
+    case '>': return a > b && !same(a, b);
+    case '>=': return a >= b || same(a, b);
+    case '<': return a < b && !same(a, b);
+    case '<=': return a <= b || same(a, b);
+    case '==': return same(a, b);
+    case '!=': return !same(a, b);
+  }
+}
+
+const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
+
+export class ScannerEngine {
+  private snap: Snapshot | null = null;
+
+  /** memo: false recomputes every indicator on every scan (the benchmark's naive baseline). */
+  constructor(private cache: SeriesCache, private opts: { memo?: boolean } = {}) {}
+
+  /** The snapshot of the cache's current version, rebuilt after the cache reloads. */
+  snapshot(): Snapshot {
+    if (!this.snap || this.snap.version !== this.cache.version) this.snap = buildSnapshot(this.cache);
+    return this.snap;
+  }
+
+  scan(q: ScanQuery): ScanOutcome {
+    const s = this.snapshot();
+    const value = (spec: ValueSpec, i: number) => memoValue(s, spec.key, i, spec.compute, this.opts.memo !== false);
+    const stages: Predicate[] = [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
+
+    let matched: number[] = [];
+    for (let i = 0; i < s.entries.length; i++) matched.push(i);
+    for (const keep of stages) matched = matched.filter(keep);
+
+    const sortValue = sortValueOf(s, q, value);
+    const { field, desc } = q.ordering;
+    const keyed = matched.map((i) => ({ i, symbol: s.entries[i].info.symbol, [field]: sortValue(i) }));
+    keyed.sort(compareScanResults(field, desc) as (a: object, b: object) => number);
+
+    const start = (q.page - 1) * q.page_size;
+    const results = keyed.slice(start, start + q.page_size).map(({ i }) => resultRow(s, q, i, value));
+    return { count: matched.length, results };
+  }
+}
+
+function basicPredicates(s: Snapshot, q: ScanQuery): Predicate[] {
+  const out: Predicate[] = [];
+  if (q.market) {
+    const m = storedMarket(q.market);
+    out.push((i) => s.entries[i].info.market === m);
+  }
+  if (q.instr_type) out.push((i) => s.entries[i].info.instr_type === q.instr_type);
+  if (q.sector) out.push((i) => s.entries[i].info.sector === q.sector);
+  if (q.price) out.push((i) => inRange(s.price[i], q.price!));
+  if (q.volume) out.push((i) => inRange(s.volume[i], q.volume!));
+  if (q.market_cap) out.push((i) => inRange(s.marketCap[i], q.market_cap!));
+  if (q.chg) out.push((i) => inRange(s.chg[i], q.chg!));
+  return out;
+}
+
+type ValueOf = (spec: ValueSpec, i: number) => number;
+
+function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Predicate[] {
+  const out: Predicate[] = [];
+  // {f}_gte=true with {f}_compare=price: indicator ≥ price; _lte: indicator ≤ price (NaN never matches)
+  const vsPrice = (spec: ValueSpec, f: { gte: boolean; lte: boolean }) => {
+    if (f.gte) out.push((i) => value(spec, i) >= s.price[i]);
+    if (f.lte) out.push((i) => value(spec, i) <= s.price[i]);
+  };
+  if (q.sma) vsPrice(smaValue(q.sma.period), q.sma);
+  if (q.ema) vsPrice(emaValue(q.ema.period), q.ema);
+  if (q.st) vsPrice(supertrendValue(q.st.period, q.st.multiplier), q.st);
+  if (q.rsi) {
+    const spec = rsiValue(q.rsi.period);
+    out.push((i) => inRange(value(spec, i), q.rsi!));
+  }
+  if (q.vol_avg) {
+    const spec = volAvgValue(q.vol_avg.period);
+    out.push((i) => inRange(value(spec, i), q.vol_avg!));
+  }
+  if (q.macd) {
+    const spec = macdSpreadValue(q.macd.fast, q.macd.slow, q.macd.signal);
+    const above = q.macd.aboveSignal;
+    out.push((i) => {
+      const d = value(spec, i);
+      return above ? d > 0 : d <= 0;
+    });
+  }
+  if (q.price_compare) {
+    const { currentField, compareField, comparison, offset } = q.price_compare;
+    const back = -offset;
+    out.push((i) => {
+      const b = s.entries[i].bars;
+      const n = b.close.length;
+      if (n - 1 - back < 0) return false;
+      return compareOhlc(b[currentField][n - 1], b[compareField][n - 1 - back], comparison);
+    });
+  }
+  return out;
+}
+
+function faPredicates(q: ScanQuery, value: ValueOf): Predicate[] {
+  const out: Predicate[] = [];
+  if (q.financial_trend) {
+    const t = q.financial_trend;
+    const spec = financialTrend(t.metric, t.periodType, t.direction, t.periods);
+    out.push((i) => value(spec, i) === 1);
+  }
+  for (const c of q.fa_compare) {
+    const spec = latestFundamental(c.metric, q.fa_compare_period);
+    const test = { gte: (v: number) => v >= c.value, lte: (v: number) => v <= c.value, gt: (v: number) => v > c.value, lt: (v: number) => v < c.value }[c.operator];
+    out.push((i) => test(value(spec, i))); // NaN (never reported) fails every comparison
+  }
+  return out;
+}
+
+/** The numbers behind the sortable extras: the query's own periods, fundamentals of fa_compare_period. */
+function extraSpecs(q: ScanQuery) {
+  return {
+    vol_avg: volAvgValue(q.periods.vol_avg),
+    sma: smaValue(q.periods.sma),
+    ema: emaValue(q.periods.ema),
+    rsi: rsiValue(q.periods.rsi),
+    quickratio: latestFundamental('quickratio', q.fa_compare_period),
+    roe: latestFundamental('roe', q.fa_compare_period),
+  };
+}
+
+function sortValueOf(s: Snapshot, q: ScanQuery, value: ValueOf): (i: number) => string | number | null {
+  const field: OrderingField = q.ordering.field;
+  const info = (i: number) => s.entries[i].info;
+  switch (field) {
+    case 'symbol': return (i) => info(i).symbol;
+    case 'name': return (i) => info(i).name;
+    case 'sector': return (i) => info(i).sector;
+    case 'market': return (i) => info(i).market;
+    case 'price': return (i) => nullIfNaN(s.price[i]);
+    case 'diff': return (i) => nullIfNaN(s.diff[i]);
+    case 'chg': return (i) => nullIfNaN(s.chg[i]);
+    case 'volume': return (i) => nullIfNaN(s.volume[i]);
+    case 'market_cap': return (i) => nullIfNaN(s.marketCap[i]);
+    default: {
+      const spec = extraSpecs(q)[field];
+      return (i) => nullIfNaN(value(spec, i));
+    }
+  }
+}
+
+function resultRow(s: Snapshot, q: ScanQuery, i: number, value: ValueOf): ScanResult {
+  const { info } = s.entries[i];
+  const x = extraSpecs(q);
+  return {
+    symbol: info.symbol,
+    name: info.name,
+    price: nullIfNaN(s.price[i]),
+    diff: nullIfNaN(s.diff[i]),
+    chg: nullIfNaN(s.chg[i]),
+    sector: info.sector,
+    market: info.market,
+    market_cap: nullIfNaN(s.marketCap[i]),
+    volume: nullIfNaN(s.volume[i]),
+    vol_avg: nullIfNaN(value(x.vol_avg, i)),
+    sma: nullIfNaN(value(x.sma, i)),
+    ema: nullIfNaN(value(x.ema, i)),
+    rsi: nullIfNaN(value(x.rsi, i)),
+    quickratio: nullIfNaN(value(x.quickratio, i)),
+    roe: nullIfNaN(value(x.roe, i)),
+  };
+}

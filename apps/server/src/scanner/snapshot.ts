@@ -1,0 +1,68 @@
+import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
+
+/** What every scan of one cache version shares: the entries in symbol order, the quote columns the
+ *  Basic filters read (one typed array per field, NaN where a symbol has no bars), and the memo of
+ *  per-symbol values (indicators' last values, latest fundamentals) filled as scans ask for them.
+ *  A new cache version gets a new snapshot, so the memo is keyed by (version, symbol, value key). */
+export interface Snapshot {
+  version: number;
+  entries: SeriesEntry[];
+  price: Float64Array; // last close
+  diff: Float64Array; // last close − previous close
+  chg: Float64Array; // diff / previous close × 100
+  volume: Float64Array; // last session's volume
+  marketCap: Float64Array;
+  memo: Map<string, MemoColumn>;
+}
+
+export interface MemoColumn {
+  values: Float64Array;
+  done: Uint8Array;
+}
+
+export function buildSnapshot(cache: SeriesCache): Snapshot {
+  const entries = cache.all();
+  const n = entries.length;
+  const s: Snapshot = {
+    version: cache.version,
+    entries,
+    price: new Float64Array(n).fill(NaN),
+    diff: new Float64Array(n).fill(NaN),
+    chg: new Float64Array(n).fill(NaN),
+    volume: new Float64Array(n).fill(NaN),
+    marketCap: new Float64Array(n).fill(NaN),
+    memo: new Map(),
+  };
+  for (let i = 0; i < n; i++) {
+    const { bars, info } = entries[i];
+    const len = bars.close.length;
+    if (info.market_cap !== null && info.market_cap !== undefined) s.marketCap[i] = info.market_cap;
+    if (len === 0) continue;
+    const last = bars.close[len - 1];
+    s.price[i] = last;
+    s.volume[i] = bars.volume[len - 1];
+    if (len > 1) {
+      const prev = bars.close[len - 2];
+      s.diff[i] = last - prev;
+      s.chg[i] = prev !== 0 ? ((last - prev) / prev) * 100 : NaN;
+    }
+  }
+  return s;
+}
+
+/** The value `key` of symbol i, computed once per snapshot (or every time when memo is off, which is
+ *  what the benchmark's naive baseline measures). */
+export function memoValue(s: Snapshot, key: string, i: number, compute: (e: SeriesEntry) => number, memo = true): number {
+  if (!memo) return compute(s.entries[i]);
+  let col = s.memo.get(key);
+  if (!col) {
+    const n = s.entries.length;
+    col = { values: new Float64Array(n), done: new Uint8Array(n) };
+    s.memo.set(key, col);
+  }
+  if (!col.done[i]) {
+    col.values[i] = compute(s.entries[i]);
+    col.done[i] = 1;
+  }
+  return col.values[i];
+}
