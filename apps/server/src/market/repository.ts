@@ -55,6 +55,13 @@ export async function listSymbols(db: Db): Promise<SymbolInfo[]> {
   return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')} FROM symbols ORDER BY symbol`);
 }
 
+// bytea travels as hex text (encode/decode in SQL, Buffer's native hex codec here): PGlite's own
+// bytea codec converts byte by byte in JavaScript, which made loading the market take minutes.
+const CHUNK_COLS = ['days', 'open', 'high', 'low', 'close', 'volume'] as const;
+const HEX_PARAMS = (first: number) => CHUNK_COLS.map((_, k) => `decode($${first + k}, 'hex')`).join(', ');
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const chunkHex = (c: BarChunk) => CHUNK_COLS.map((k) => hex(c[k]));
+
 /** Replaces a symbol's whole daily history (bars sorted by day, unique days). */
 export async function replaceBars(db: Db, symbol: string, bars: DailyBars) {
   await db.tx(async (t) => {
@@ -63,30 +70,61 @@ export async function replaceBars(db: Db, symbol: string, bars: DailyBars) {
   });
 }
 
+/** Writes the whole daily history of many symbols (replacing what they had), in multi-row
+ *  inserts of year chunks: the fast path for seeding and bulk imports. */
+export async function replaceBarsMany(db: Db, series: Array<{ symbol: string; bars: DailyBars }>) {
+  if (!series.length) return;
+  await db.query('DELETE FROM daily_bar_chunks WHERE symbol = ANY($1::text[])', [series.map((s) => s.symbol)]);
+  const rows = series.flatMap((s) => toChunks(s.bars).map((c) => ({ symbol: s.symbol, c })));
+  const perStatement = 200; // × 9 parameters, well under the protocol's 65,535
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const batch = rows.slice(i, i + perStatement);
+    const params: unknown[] = [];
+    const tuples = batch.map(({ symbol, c }) => {
+      const at = params.length;
+      params.push(symbol, c.year, c.n, ...chunkHex(c));
+      return `($${at + 1}, $${at + 2}, $${at + 3}, ${HEX_PARAMS(at + 4)})`;
+    });
+    await db.query(
+      `INSERT INTO daily_bar_chunks (symbol, year, n, days, open, high, low, close, volume) VALUES ${tuples.join(', ')}`,
+      params,
+    );
+  }
+}
+
 async function insertChunk(db: Db, symbol: string, c: BarChunk) {
   await db.query(
     `INSERT INTO daily_bar_chunks (symbol, year, n, days, open, high, low, close, volume)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     VALUES ($1, $2, $3, ${HEX_PARAMS(4)})
      ON CONFLICT (symbol, year) DO UPDATE SET n = EXCLUDED.n, days = EXCLUDED.days, open = EXCLUDED.open,
        high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close, volume = EXCLUDED.volume`,
-    [symbol, c.year, c.n, c.days, c.open, c.high, c.low, c.close, c.volume],
+    [symbol, c.year, c.n, ...chunkHex(c)],
   );
 }
 
-/** Loads the daily history of the given symbols (all when omitted), keyed by symbol. */
+/** Loads the daily history of the given symbols (all when omitted), keyed by symbol. Reads a few
+ *  hundred symbols per query so the text form of the whole market is never in memory at once. */
 export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, DailyBars>> {
-  const rows = await db.query<BarChunk & { symbol: string }>(
-    `SELECT symbol, year, n, days, open, high, low, close, volume FROM daily_bar_chunks
-     ${symbols ? 'WHERE symbol = ANY($1::text[])' : ''} ORDER BY symbol, year`,
-    symbols ? [symbols] : [],
-  );
+  const names = symbols ?? (await db.query<{ symbol: string }>('SELECT DISTINCT symbol FROM daily_bar_chunks ORDER BY symbol')).map((r) => r.symbol);
   const out = new Map<string, DailyBars>();
-  let i = 0;
-  while (i < rows.length) {
-    let j = i;
-    while (j < rows.length && rows[j].symbol === rows[i].symbol) j++;
-    out.set(rows[i].symbol, fromChunks(rows.slice(i, j)));
-    i = j;
+  for (let b = 0; b < names.length; b += 200) {
+    const hexRows = await db.query<{ symbol: string; year: number; n: number } & Record<(typeof CHUNK_COLS)[number], string>>(
+      `SELECT symbol, year, n, ${CHUNK_COLS.map((c) => `encode(${c}, 'base64') AS ${c}`).join(', ')} FROM daily_bar_chunks
+       WHERE symbol = ANY($1::text[]) ORDER BY symbol, year`,
+      [names.slice(b, b + 200)],
+    );
+    const rows: Array<BarChunk & { symbol: string }> = hexRows.map((r) => ({
+      symbol: r.symbol, year: r.year, n: r.n,
+      days: Buffer.from(r.days, 'base64'), open: Buffer.from(r.open, 'base64'), high: Buffer.from(r.high, 'base64'),
+      low: Buffer.from(r.low, 'base64'), close: Buffer.from(r.close, 'base64'), volume: Buffer.from(r.volume, 'base64'),
+    }));
+    let i = 0;
+    while (i < rows.length) {
+      let j = i;
+      while (j < rows.length && rows[j].symbol === rows[i].symbol) j++;
+      out.set(rows[i].symbol, fromChunks(rows.slice(i, j)));
+      i = j;
+    }
   }
   return out;
 }
@@ -110,8 +148,12 @@ export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
 }
 
 export async function loadFundamentals(db: Db): Promise<FundamentalPeriod[]> {
-  const rows = await db.query<any>(`SELECT * FROM fundamentals ORDER BY symbol, period_type, period_end`);
-  return rows.map((r) => {
+  // One JSON document instead of ~30 k rows × 31 columns: the drivers' per-field parsing was most
+  // of the start-up time; JSON.parse is native. Floats print exactly (shortest round-trip form).
+  const [{ j }] = await db.query<{ j: string }>(
+    `SELECT coalesce(json_agg(f ORDER BY symbol, period_type, period_end), '[]')::text AS j FROM fundamentals f`,
+  );
+  return (JSON.parse(j) as any[]).map((r) => {
     const values: FundamentalPeriod['values'] = {};
     for (const m of FUNDAMENTAL_METRICS) values[m] = r[m];
     return { symbol: r.symbol, period_type: r.period_type, period_end: r.period_end, values };
