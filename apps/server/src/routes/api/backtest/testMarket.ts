@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
 import type { DailyBars } from '@app/quant';
 import { emptyBars, dayFromIso } from '../../../market/barChunks.ts';
 import { replaceBars, upsertSymbols } from '../../../market/repository.ts';
@@ -29,4 +32,40 @@ export async function addSymbol(t: TestApp, symbol: string, bars: DailyBars) {
   await upsertSymbols(t.deps.db, [{ symbol, name: `${symbol} Inc.`, market: 'NASDAQ', instr_type: 'EQUITY', sector: 'Technology', industry: null, market_cap: 1e9 }]);
   await replaceBars(t.deps.db, symbol, bars);
   await t.deps.series.load(t.deps.db);
+}
+
+// The reference cases in ../shared/goldens (read at test time, never copied into the repo).
+const repoRoot = new URL('../../../../../../', import.meta.url);
+export const goldensDir = fileURLToPath(new URL('../shared/goldens/backtest/', repoRoot));
+export const haveGoldens = existsSync(goldensDir);
+
+export function goldenCases(): string[] {
+  return haveGoldens ? readdirSync(goldensDir).filter((d) => existsSync(`${goldensDir}${d}/data.csv`)).sort() : [];
+}
+
+export function readGoldenCase(name: string) {
+  const dir = `${goldensDir}${name}/`;
+  const rows: string[][] = parse(readFileSync(dir + 'data.csv', 'utf8'), { from_line: 2, skip_empty_lines: true });
+  const bars = emptyBars(rows.length);
+  rows.forEach(([d, o, h, l, c, v], i) => {
+    bars.day[i] = dayFromIso(d);
+    bars.open[i] = +o;
+    bars.high[i] = +h;
+    bars.low[i] = +l;
+    bars.close[i] = +c;
+    bars.volume[i] = +v;
+  });
+  return {
+    bars,
+    template: JSON.parse(readFileSync(dir + 'template.json', 'utf8')) as { position_size: number; commission?: number; cash?: number; indicators: Record<string, unknown>[] },
+    expected: JSON.parse(readFileSync(dir + 'expected.json', 'utf8')) as { stats: Record<string, number | string | null>; trades: Record<string, number | string>[] },
+  };
+}
+
+/** The goldens' rule: numbers agree to 1e-6 relative (1e-9 absolute near zero); others are equal. */
+export function sameValue(actual: unknown, expected: unknown): boolean {
+  if (typeof expected === 'number' && typeof actual === 'number') {
+    return Math.abs(actual - expected) <= Math.max(1e-9, 1e-6 * Math.abs(expected));
+  }
+  return actual === expected;
 }

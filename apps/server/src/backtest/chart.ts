@@ -1,0 +1,58 @@
+import type { BacktestChart, ChartIndicator, EquityCurve, Indicator, TradeMarker } from '@app/contract';
+import { comparedWith, describeCondition, indicatorSeries, type BacktestResult, type DailyBars } from '@app/quant';
+
+const SECONDS_PER_DAY = 86_400;
+
+/** What /public/chart.html draws for a run: candles, trade markers, the series the template's
+ *  conditions read (computed by the same quant functions the engine used), and the equity curve. */
+export function chartJson(
+  head: { symbol: string; name: string; start_date: string; end_date: string },
+  bars: DailyBars,
+  indicators: Indicator[],
+  result: BacktestResult,
+  equity: EquityCurve,
+): BacktestChart {
+  const time = (bar: number) => bars.day[bar] * SECONDS_PER_DAY;
+  const candles = Array.from(bars.day, (_, i) => ({
+    time: time(i),
+    open: bars.open[i],
+    high: bars.high[i],
+    low: bars.low[i],
+    close: bars.close[i],
+    volume: bars.volume[i],
+  }));
+  const markers: TradeMarker[] = [];
+  for (const t of result.trades) {
+    markers.push({ time: time(t.EntryBar), kind: 'entry', price: t.EntryPrice, size: t.Size });
+    markers.push({ time: time(t.ExitBar), kind: 'exit', price: t.ExitPrice, size: t.Size });
+  }
+  markers.sort((a, b) => a.time - b.time || (a.kind === 'exit' ? -1 : 1));
+  return { ...head, candles, markers, indicators: indicatorLines(bars, indicators), equity };
+}
+
+/** One line per distinct series (an RSI(14) BUY < 30 and SELL > 70 share one line with both levels). */
+function indicatorLines(bars: DailyBars, indicators: Indicator[]): ChartIndicator[] {
+  const byLabel = new Map<string, ChartIndicator>();
+  for (const row of indicators) {
+    const label = seriesLabel(row);
+    const rhs = comparedWith(row);
+    let line = byLabel.get(label);
+    if (!line) {
+      const values = indicatorSeries(bars, row);
+      const points: ChartIndicator['points'] = [];
+      for (let i = 0; i < values.length; i++) {
+        if (!Number.isNaN(values[i])) points.push({ time: bars.day[i] * SECONDS_PER_DAY, value: values[i] });
+      }
+      line = { label, pane: rhs === 'close' ? 'price' : 'own', points, levels: [] };
+      byLabel.set(label, line);
+    }
+    if (rhs !== 'close' && !line.levels.includes(rhs)) line.levels.push(rhs);
+  }
+  return [...byLabel.values()];
+}
+
+/** The series' name as the quant package words it: "RSI(14) < 30" → "RSI(14)". The wording always
+ *  ends in " <operator> <value or Close>", neither of which contains a space. */
+export function seriesLabel(row: Indicator): string {
+  return describeCondition(row).replace(/ \S+ \S+$/, '');
+}

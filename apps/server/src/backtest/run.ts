@@ -1,0 +1,38 @@
+import type { BacktestRun, EquityCurve, TemplateDetail } from '@app/contract';
+import { backtest, TemplateError, type BacktestResult, type DailyBars } from '@app/quant';
+import { badRequest } from '../http/errors.ts';
+
+const SECONDS_PER_DAY = 86_400;
+
+/** Runs a stored template on bars with the quant engine (cash and commission: the engine's defaults). */
+export function runTemplate(bars: DailyBars, template: TemplateDetail): BacktestResult {
+  try {
+    return backtest(bars, { position_size: template.position_size, indicators: template.indicators });
+  } catch (e) {
+    // Rows are validated when stored, so this only guards rows written before a rule tightened.
+    if (e instanceof TemplateError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/** The engine's curves as JSON: equity, drawdown as a fraction ≤ 0 (the engine's is ≥ 0), and the
+ *  equity of putting the same starting cash into the stock at the first close. */
+export function equityCurve(bars: DailyBars, result: BacktestResult): EquityCurve {
+  const n = bars.close.length;
+  const cash = result.equity[0]; // the engine holds cash only on bar 0: bar 0 never decides
+  const firstClose = bars.close[0];
+  const time = new Array<number>(n);
+  const buyHold = new Array<number>(n);
+  const drawdown = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    time[i] = bars.day[i] * SECONDS_PER_DAY;
+    buyHold[i] = (cash * bars.close[i]) / firstClose;
+    drawdown[i] = result.drawdown[i] === 0 ? 0 : -result.drawdown[i];
+  }
+  return { time, equity: Array.from(result.equity), drawdown, buy_hold: buyHold };
+}
+
+/** POST /api/submit_selection/'s answer for a run. */
+export function runJson(bars: DailyBars, result: BacktestResult): BacktestRun {
+  return { stats: result.stats, trades: result.trades, equity: equityCurve(bars, result) };
+}
