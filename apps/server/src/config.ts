@@ -22,6 +22,13 @@ export interface Config {
   demoSymbols: number;
   logLevel: string;
   marketProviders: string[]; // network providers for the daily update job
+  nasdaqScreenerUrl: string;
+  nasdaqTraderUrl: string;
+  yahooChartUrl: string;
+  secFilesUrl: string;
+  secDataUrl: string;
+  secUserAgent: string; // the SEC asks for "Name contact@example.com"
+  marketUpdateHourUtc: number; // the daily update runs once a day after this hour (after the US close)
   webDist: string;
 }
 
@@ -55,6 +62,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     demoSymbols: Number(env('DEMO_SYMBOLS', '1600')),
     logLevel: env('LOG_LEVEL', 'info'),
     marketProviders: env('MARKET_PROVIDERS', '').split(',').map((s) => s.trim()).filter(Boolean),
+    nasdaqScreenerUrl: env('NASDAQ_SCREENER_URL', 'https://api.nasdaq.com'),
+    nasdaqTraderUrl: env('NASDAQ_TRADER_URL', 'https://www.nasdaqtrader.com/dynamic/SymDir'),
+    yahooChartUrl: env('YAHOO_CHART_URL', 'https://query1.finance.yahoo.com'),
+    secFilesUrl: env('SEC_FILES_URL', 'https://www.sec.gov'),
+    secDataUrl: env('SEC_DATA_URL', 'https://data.sec.gov'),
+    secUserAgent: env('SEC_USER_AGENT', 'Stockbench admin@example.com'),
+    marketUpdateHourUtc: Number(env('MARKET_UPDATE_HOUR_UTC', '22')),
     webDist: env('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     ...overrides,
   };

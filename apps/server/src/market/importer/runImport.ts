@@ -1,0 +1,130 @@
+import type { Db } from '../../db/index.ts';
+import type { Provider } from '../providers/types.ts';
+import { ImportReport, type SourceReport } from './report.ts';
+import { writeSymbolBars } from './writeBars.ts';
+import { writeSymbolFundamentals } from './writeFundamentals.ts';
+import { mergeListings, writeListings, type MergedListing } from './writeSymbols.ts';
+
+export interface ImportOptions {
+  command: 'import' | 'update';
+  sources: string; // for the log: paths or provider names
+  /** Symbols to fetch bars and fundamentals for (network providers; files say their own), or how
+   *  to choose them once the listings are written. */
+  symbols?: string[] | ((db: Db) => Promise<string[]>);
+  /** Create listings for bars of symbols no source describes (name = symbol, market UNKNOWN). */
+  createUnknown?: boolean;
+  /** Expected number of bars/fundamentals items, for progress. */
+  total?: number;
+  onProgress?: (done: number, total: number, label: string) => void;
+  /** Set `stopped` to end after the symbol being written (Ctrl-C); finished symbols stay written. */
+  signal?: { stopped: boolean };
+}
+
+// Import order: listings first (so bars find their symbol), then bars, then fundamentals. Every
+// symbol's bars and fundamentals are written in their own transaction after comparing with what
+// is stored, so a second run with the same input writes nothing, and an interrupted run can simply
+// be started again.
+//
+// Bars for a symbol that is neither stored nor described by any source of this import (no listing,
+// no constituents row) are rejected as 'unknown symbol', since we would have to invent its name and
+// exchange; --create-unknown creates such symbols anyway. A symbol that only an index constituents
+// file describes is created with that name and sector and the UNKNOWN market.
+export async function runImport(db: Db, providers: Provider[], opts: ImportOptions): Promise<ImportReport> {
+  const report = new ImportReport();
+  const signal = opts.signal ?? { stopped: false };
+  const [log] = await db.query<{ id: number }>(`INSERT INTO market_import_log (command, sources) VALUES ($1, $2) RETURNING id`, [opts.command, opts.sources]);
+
+  // 1. Listings
+  const batches = (await Promise.all(providers.map((p) => p.listSymbols?.() ?? []))).flat();
+  const merged = mergeListings(batches);
+  const written = await writeListings(db, [...merged.values()]);
+  report.symbolsWritten += written.size;
+  for (const s of written) report.changedSymbols.add(s);
+  for (const b of batches) {
+    const changed = b.listings.filter((l) => written.has(l.symbol)).length;
+    report.add({
+      source: b.source,
+      status: !b.listings.length ? 'rejected' : changed ? 'updated' : 'unchanged',
+      rows: b.listings.length,
+      problems: b.problems,
+    });
+  }
+  const known = new Set((await db.query<{ symbol: string }>('SELECT symbol FROM symbols')).map((r) => r.symbol));
+  const symbols = typeof opts.symbols === 'function' ? await opts.symbols(db) : opts.symbols;
+  const perSymbol = providers.filter((p) => p.dailyBars).length + providers.filter((p) => p.fundamentals).length;
+
+  // 2. Bars, one symbol at a time
+  let done = 0;
+  const total = opts.total ?? (symbols?.length ?? 0) * perSymbol;
+  const seen = new Map<string, string>(); // symbol → source that gave its bars in this run
+  for (const p of providers) {
+    if (!p.dailyBars || signal.stopped) continue;
+    for await (const item of p.dailyBars(symbols)) {
+      const entry: SourceReport = { source: item.source, symbol: item.symbol ?? undefined, status: 'rejected', problems: [...item.problems] };
+      report.add(entry);
+      opts.onProgress?.(++done, Math.max(total, done), item.symbol ?? item.source);
+      if (!item.bars || !item.symbol) continue;
+      if (seen.has(item.symbol)) {
+        entry.problems.unshift(`bars for ${item.symbol} also in ${seen.get(item.symbol)}: the first one was kept`);
+        continue;
+      }
+      seen.set(item.symbol, item.source);
+      if (!known.has(item.symbol)) {
+        const meta: MergedListing | undefined = merged.get(item.symbol);
+        if (!meta && !opts.createUnknown) {
+          entry.problems.unshift(`unknown symbol ${item.symbol}: no listing describes it (import its listing first, or use --create-unknown)`);
+          continue;
+        }
+        await writeListings(db, [meta ?? { symbol: item.symbol, source: p.name }], { allowNoMarket: true });
+        known.add(item.symbol);
+        report.symbolsWritten++;
+      }
+      const r = await writeSymbolBars(db, item.symbol, item.bars);
+      entry.status = r.status;
+      entry.rows = item.bars.day.length;
+      report.barsWritten += r.barsWritten;
+      if (r.status !== 'unchanged') report.changedSymbols.add(item.symbol);
+      if (signal.stopped) break;
+    }
+  }
+
+  // 3. Fundamentals
+  for (const p of providers) {
+    if (!p.fundamentals || !symbols?.length || signal.stopped) continue;
+    for await (const item of p.fundamentals(symbols)) {
+      const entry: SourceReport = { source: item.source, symbol: item.symbol, status: 'rejected', problems: [...item.problems] };
+      report.add(entry);
+      opts.onProgress?.(++done, Math.max(total, done), `${item.symbol} fundamentals`);
+      if (!item.periods?.length) continue;
+      if (!known.has(item.symbol)) {
+        entry.problems.unshift(`unknown symbol ${item.symbol}`);
+        continue;
+      }
+      const r = await writeSymbolFundamentals(db, item.symbol, item.periods);
+      entry.status = r.status;
+      entry.rows = item.periods.length;
+      report.fundamentalsWritten += r.written;
+      if (r.status !== 'unchanged') report.changedSymbols.add(item.symbol);
+      if (signal.stopped) break;
+    }
+  }
+
+  report.interrupted = signal.stopped;
+  await db.query(`UPDATE market_import_log SET finished_at = now(), interrupted = $2, summary = $3 WHERE id = $1`, [
+    log.id, report.interrupted, JSON.stringify({ ...report.summary(), rejected: report.rejected.map((e) => ({ source: e.source, symbol: e.symbol, problems: e.problems })) }),
+  ]);
+  if (report.changedSymbols.size) await noteMarketChange(db, [...report.changedSymbols]);
+  return report;
+}
+
+/** Tells a running server (same PostgreSQL database) which symbols to reload into its cache;
+ *  jobs.ts polls this key. */
+export async function noteMarketChange(db: Db, symbols: string[]) {
+  await db.query(
+    `INSERT INTO app_meta (key, value) VALUES ('market_change', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object(
+       'version', COALESCE((app_meta.value->>'version')::int, 0) + 1,
+       'symbols', EXCLUDED.value->'symbols')`,
+    [JSON.stringify({ version: 1, symbols })],
+  );
+}

@@ -1,0 +1,29 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { networkProviders } from '../providers/index.ts';
+import { runImport, type ImportOptions } from './runImport.ts';
+
+/** Which symbols the bars and fundamentals providers fetch: the imported (non-demo) symbols that
+ *  already have bars, plus every listed equity when `all` is set. Listing providers always refresh
+ *  the whole universe. */
+export async function symbolsToUpdate(db: Db, all = false): Promise<string[]> {
+  const rows = await db.query<{ symbol: string }>(
+    all
+      ? `SELECT symbol FROM symbols WHERE NOT is_demo AND instr_type = 'EQUITY' ORDER BY symbol`
+      : `SELECT DISTINCT s.symbol FROM symbols s JOIN daily_bar_chunks c ON c.symbol = s.symbol WHERE NOT s.is_demo ORDER BY s.symbol`,
+  );
+  return rows.map((r) => r.symbol);
+}
+
+/** `npm run data -- update` and the daily job: every configured network provider, in one import. */
+export async function runUpdate(db: Db, config: Config, opts: Partial<ImportOptions> & { all?: boolean } = {}) {
+  const providers = networkProviders(config);
+  if (!providers.length) throw new Error('No network provider configured: set MARKET_PROVIDERS (e.g. nasdaq-trader,nasdaq-screener,yahoo,sec-edgar).');
+  return runImport(db, providers, {
+    command: 'update',
+    sources: providers.map((p) => p.name).join(','),
+    ...opts,
+    // Chosen after the listing providers wrote, so that `all` includes new listings.
+    symbols: opts.symbols ?? ((d) => symbolsToUpdate(d, opts.all)),
+  });
+}
