@@ -51,8 +51,8 @@ export function fixtureMarket(count = 30, seed = 7): SeriesEntry[] {
       industry: null,
       market_cap: k % 10 === 9 ? null : Math.round((0.5 + rand() * 200) * 1e9),
     };
-    const quarterly = etf ? [] : fundamentals(symbol, 'QUARTERLY', 8, k, rand);
-    const annual = etf ? [] : fundamentals(symbol, 'ANNUAL', 4, k + 1, rand);
+    const quarterly = etf ? [] : fundamentals(symbol, 'QUARTERLY', 8, k);
+    const annual = etf ? [] : fundamentals(symbol, 'ANNUAL', 4, k + 1);
     out.push({ info, bars, quarterly, annual });
   }
   return out;
@@ -60,14 +60,14 @@ export function fixtureMarket(count = 30, seed = 7): SeriesEntry[] {
 
 /** Periods oldest first; the shape of every metric's path depends on the symbol: rising, falling,
  *  mixed, or rising with one missing value. */
-function fundamentals(symbol: string, type: 'QUARTERLY' | 'ANNUAL', count: number, k: number, rand: () => number): FundamentalPeriod[] {
+function fundamentals(symbol: string, type: 'QUARTERLY' | 'ANNUAL', count: number, k: number): FundamentalPeriod[] {
   const shape = k % 4;
   const periods: FundamentalPeriod[] = [];
   for (let p = 0; p < count; p++) {
     const values: FundamentalPeriod['values'] = {};
     FA_METRICS.forEach((m, j) => {
       const base = (j + 1) * 1e6 * (1 + (k % 5));
-      const step = base * 0.05 * (1 + rand());
+      const step = base * 0.05 * (1 + ((j * 7 + k) % 5) / 5);
       let v: number | null =
         shape === 0 ? base + p * step : shape === 1 ? base - p * step : shape === 2 ? base + (p % 2 ? step : -step) : base + p * step;
       if (shape === 3 && p === count - 2 && j % 2 === 0) v = null;
