@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './blog.ts';
 export * from './backtest.ts';
 export * from './scanner.ts';
+export * from './market.ts';

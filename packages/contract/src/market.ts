@@ -1,0 +1,97 @@
+// Symbol lookup and chart history (spec §3 Candle / Symbol check result, §7 check_symbol, charts
+// history and dhistory). Query strings are validated with these schemas on the server; error
+// messages are DRF's wording, since the spec's client reads DRF bodies.
+import { z } from 'zod';
+
+/** One bar. `time` is Unix seconds at UTC midnight of the session (the bar's first session for
+ *  weekly and monthly candles); prices are split- and dividend-adjusted, volume split-adjusted. */
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+}
+
+/** GET /api/check_symbol/: the listing and its last move. `price` is the last close, `diff` the
+ *  change from the previous close and `chg` that change in percent (2.5 = 2.5 %); null when the
+ *  listing has no bars yet (diff and chg also when it has only one). */
+export interface CheckSymbolResult {
+  symbol: string;
+  name: string;
+  price: number | null;
+  market: string;
+  sector: string | null;
+  industry: string | null;
+  diff: number | null;
+  chg: number | null;
+}
+
+/** The history calls answer candles, or this when there are none to show (HTTP 200). */
+export interface HistoryStatus {
+  s: 'no_data' | 'error';
+  errmsg?: string;
+}
+export type HistoryResponse = Candle[] | HistoryStatus;
+export const isHistoryStatus = (r: HistoryResponse): r is HistoryStatus => !Array.isArray(r);
+
+/** check_symbol's 404 detail, and the errmsg of a history call for an unknown symbol. */
+export const SYMBOL_NOT_FOUND = 'symbol not found';
+export const NO_DATA_MESSAGE = 'No data available';
+
+/** Spec §9 chart frequencies: Daily 0, Weekly 1, Monthly 2. */
+export const FREQUENCY_IDS = { daily: 0, weekly: 1, monthly: 2 } as const;
+export type FrequencyId = (typeof FREQUENCY_IDS)[keyof typeof FREQUENCY_IDS];
+
+const REQUIRED = 'This field is required.';
+const requiredString = (invalid: string) =>
+  z.string({ error: (iss) => (iss.input === undefined ? REQUIRED : invalid) });
+
+/** A ticker as typed: trimmed, case-insensitive (answered upper-case), letters, digits and . - ^ /. */
+export const symbolParam = requiredString('Enter a valid symbol.')
+  .trim()
+  .min(1, { error: 'This field may not be blank.', abort: true })
+  .max(20, 'Ensure this field has no more than 20 characters.')
+  .regex(/^[A-Za-z0-9.\-^/]+$/, 'Enter a valid symbol.')
+  .transform((s) => s.toUpperCase());
+
+const resolutionParam = z
+  .string({ error: 'Only daily resolution "D" is supported.' })
+  .refine((s) => s.toUpperCase() === 'D', 'Only daily resolution "D" is supported.')
+  .optional();
+
+/** A whole number of Unix seconds, as the query string spells it. */
+const unixSecondsParam = z
+  .string({ error: 'A valid integer is required.' })
+  .trim()
+  .regex(/^-?\d{1,12}$/, 'A valid integer is required.')
+  .transform(Number)
+  .refine((n) => n >= 0, 'Ensure this value is greater than or equal to 0.');
+
+export const checkSymbolQuery = z.object({ symbol: symbolParam });
+export type CheckSymbolQuery = z.infer<typeof checkSymbolQuery>;
+
+export const historyQuery = z.object({
+  symbol: symbolParam,
+  resolution: resolutionParam,
+  frequencyID: z
+    .string({ error: 'A valid integer is required.' })
+    .trim()
+    .refine((s) => s === '0' || s === '1' || s === '2', { error: (iss) => `"${String(iss.input)}" is not a valid choice.` })
+    .transform((s) => Number(s) as FrequencyId)
+    .optional()
+    .transform((v) => v ?? FREQUENCY_IDS.daily),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** `from` defaults to 0 and `to` to now (the server fills it); both inclusive. */
+export const dhistoryQuery = z
+  .object({
+    symbol: symbolParam,
+    resolution: resolutionParam,
+    from: unixSecondsParam.optional().transform((v) => v ?? 0),
+    to: unixSecondsParam.optional(),
+  })
+  .refine((q) => q.to === undefined || q.to >= q.from, { path: ['to'], message: 'to must not be before from.' });
+export type DhistoryQuery = z.infer<typeof dhistoryQuery>;
