@@ -45,24 +45,17 @@ export function seriesKey(c: Condition): string {
   }
 }
 
-/** ANDs one condition into `holds` (1 = holds on that bar). NaN never holds. */
+/** ANDs one condition into `holds` (1 = holds on that bar). NaN never holds. One loop per operator,
+ *  so the per-bar work is a load, a compare and a store. */
 export function applyCondition(holds: Uint8Array, series: Float64Array, close: Float64Array, c: Condition): void {
   const n = holds.length;
-  const byClose = Number.isNaN(c.value);
-  const v = c.value;
-  for (let i = 0; i < n; i++) {
-    if (!holds[i]) continue;
-    const a = series[i];
-    const b = byClose ? close[i] : v;
-    let ok: boolean;
-    switch (c.op) {
-      case '>': ok = a > b; break;
-      case '<': ok = a < b; break;
-      case '>=': ok = a >= b; break;
-      case '<=': ok = a <= b; break;
-      default: ok = Math.abs(a - b) < EQUAL_TOLERANCE;
-    }
-    if (!ok) holds[i] = 0;
+  const rhs = Number.isNaN(c.value) ? close : new Float64Array(n).fill(c.value);
+  switch (c.op) {
+    case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > rhs[i]); break;
+    case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < rhs[i]); break;
+    case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= rhs[i]); break;
+    case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= rhs[i]); break;
+    default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - rhs[i]) < EQUAL_TOLERANCE);
   }
 }
 

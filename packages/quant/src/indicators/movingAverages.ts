@@ -31,10 +31,18 @@ function smooth(values: ArrayLike<number>, period: number, alpha: number, offset
   let prev = sum / period;
   out[seedEnd - 1] = prev;
   const keep = 1 - alpha;
-  for (let i = seedEnd; i < len; i++) {
-    prev = alpha * values[i] + keep * prev;
-    out[i] = prev;
+  // Two bars per step: p[i+1] = a·x[i+1] + k·a·x[i] + k²·p[i−1] puts one multiply-add on the
+  // dependency chain per two bars instead of two (about 2× the speed); the result differs from the
+  // one-bar recurrence only in the last bits.
+  const keep2 = keep * keep;
+  let i = seedEnd;
+  for (; i + 1 < len; i += 2) {
+    const ax = alpha * values[i];
+    out[i] = ax + keep * prev;
+    prev = alpha * values[i + 1] + keep * ax + keep2 * prev;
+    out[i + 1] = prev;
   }
+  if (i < len) out[i] = alpha * values[i] + keep * prev;
   return shift(out, offset);
 }
 

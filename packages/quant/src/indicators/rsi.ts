@@ -23,17 +23,19 @@ export function rsi(values: ArrayLike<number>, period = 14, drift = 1, offset = 
   out[seedEnd - 1] = rsiOf(gain, loss);
   const alpha = 1 / period;
   const keep = 1 - alpha;
+  const half = alpha / 2;
   for (let i = seedEnd; i < len; i++) {
     const ch = values[i] - values[i - drift];
-    gain = keep * gain + (ch > 0 ? alpha * ch : 0);
-    loss = keep * loss + (ch < 0 ? -alpha * ch : 0);
+    // branch-free split of the change into gain and loss (price changes flip sign unpredictably)
+    const size = Math.abs(ch);
+    gain = keep * gain + half * (size + ch);
+    loss = keep * loss + half * (size - ch);
     out[i] = rsiOf(gain, loss);
   }
   return shift(out, offset);
 }
 
+/** 100 − 100/(1 + gain/loss), written as 100·gain/(gain + loss) to divide once. */
 function rsiOf(gain: number, loss: number): number {
-  if (loss === 0) return 100;
-  if (gain === 0) return 0;
-  return 100 - 100 / (1 + gain / loss);
+  return loss === 0 ? 100 : (100 * gain) / (gain + loss);
 }
