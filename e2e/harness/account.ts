@@ -22,19 +22,19 @@ export function uniqueEmail(tag = 'user'): string {
 }
 
 /** POST {base}/dj-rest-auth/registration/ from the page's context; throws with the server's answer on failure. */
-export async function signUpViaApi(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
-  const r = await page.request.post(`${baseUrl()}/dj-rest-auth/registration/`, {
+export async function signUpViaApi(page: Page, email: string, password = TEST_PASSWORD, base = baseUrl()): Promise<void> {
+  const r = await page.request.post(`${base}/dj-rest-auth/registration/`, {
     data: { username: email, email, password1: password, password2: password },
   });
   if (r.status() !== 201) throw new Error(`sign-up of ${email} failed: ${r.status()} ${await r.text()}`);
 }
 
 /** POST {base}/dj-rest-auth/login/ and stores `_auth` like the login screen does. */
-export async function logInViaApi(page: Page, email: string, password = TEST_PASSWORD): Promise<string> {
-  const r = await page.request.post(`${baseUrl()}/dj-rest-auth/login/`, { data: { email, password } });
+export async function logInViaApi(page: Page, email: string, password = TEST_PASSWORD, base = baseUrl()): Promise<string> {
+  const r = await page.request.post(`${base}/dj-rest-auth/login/`, { data: { email, password } });
   if (!r.ok()) throw new Error(`login of ${email} failed: ${r.status()} ${await r.text()}`);
   const { access } = (await r.json()) as { access: string };
-  await page.context().addCookies([{ name: '_auth', value: access, url: baseUrl(), sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 24 * 3600 }]);
+  await page.context().addCookies([{ name: '_auth', value: access, url: base, sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 24 * 3600 }]);
   return access;
 }
 
@@ -47,15 +47,16 @@ export async function logInViaUi(page: Page, email: string, password = TEST_PASS
   await page.waitForURL((u) => u.pathname !== '/login');
 }
 
-/** A fresh account, signed in in `page`'s browser context. */
-export async function signUpAndLogIn(page: Page, opts: { email?: string; password?: string; via?: 'api' | 'ui' } = {}): Promise<TestAccount> {
+/** A fresh account, signed in in `page`'s browser context (`base`: another server than the shared one). */
+export async function signUpAndLogIn(page: Page, opts: { email?: string; password?: string; via?: 'api' | 'ui'; base?: string } = {}): Promise<TestAccount> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? TEST_PASSWORD;
-  await signUpViaApi(page, email, password);
+  const base = opts.base ?? baseUrl();
+  await signUpViaApi(page, email, password, base);
   if (opts.via === 'ui') {
     await logInViaUi(page, email, password);
     const auth = (await page.context().cookies()).find((c) => c.name === '_auth');
     return { email, password, access: auth?.value ?? '' };
   }
-  return { email, password, access: await logInViaApi(page, email, password) };
+  return { email, password, access: await logInViaApi(page, email, password, base) };
 }
