@@ -40,9 +40,9 @@ describe.each(dbKinds)('GET /api/scanner/stocks/ on %s', (kind) => {
     let url: string | null = '/api/scanner/stocks/?ordering=symbol&page_size=7';
     const pages: any[] = [];
     while (url) {
-      const r = await t.app.inject({ method: 'GET', url, headers });
+      const r: { statusCode: number; json(): any } = await t.app.inject({ method: 'GET', url, headers });
       expect(r.statusCode).toBe(200);
-      const page = r.json();
+      const page: { next: string | null; results: Array<{ symbol: string }> } = r.json();
       pages.push(page);
       seen.push(...page.results.map((x: { symbol: string }) => x.symbol));
       url = page.next;
