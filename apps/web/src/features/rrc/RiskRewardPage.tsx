@@ -1,5 +1,91 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import type { FormEvent } from 'react';
+import { Button, Card, CardBody, CardHeader, Input } from '../../components/index.ts';
+import { RLevelsTable } from './components/RLevelsTable.tsx';
+import { RiskSummary } from './components/RiskSummary.tsx';
+import { StopLossField } from './components/StopLossField.tsx';
+import { useRiskCalculator, type RiskForm } from './hooks/useRiskCalculator.ts';
+import { RRC_TEXT } from './texts.ts';
 
+const numberFields: Array<{ key: keyof RiskForm; label: string }> = [
+  { key: 'sharePrice', label: RRC_TEXT.sharePrice },
+  { key: 'portfolioSize', label: RRC_TEXT.portfolioSize },
+  { key: 'positionSizePercent', label: RRC_TEXT.positionSize },
+];
+
+/** /rrc: position sizing from a stop, with targets from 1R to 10R (spec §2, §4, §5, §9). */
 export default function RiskRewardPage() {
-  return <Placeholder title="Risk-Reward Calculator" />;
+  const calc = useRiskCalculator();
+  const { form, result } = calc;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    calc.calculate();
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{RRC_TEXT.title}</h1>
+        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
+          Size a position from your stop: see how many shares to buy, what you risk, and the price at each multiple of that risk.
+        </p>
+      </header>
+
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <Card>
+          <CardHeader title="Trade" />
+          <CardBody>
+            <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Risk inputs" noValidate>
+              <Input
+                label={RRC_TEXT.symbol}
+                name="symbol"
+                value={form.symbol}
+                onChange={(e) => calc.setField('symbol', e.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={12}
+                wrapperClassName="sm:col-span-2"
+              />
+              {numberFields.map((f) => (
+                <Input
+                    key={f.key}
+                    label={f.label}
+                    name={f.key}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={form[f.key]}
+                    onChange={(e) => calc.setField(f.key, e.target.value)}
+                    className="text-right tabular-nums"
+                  />
+              ))}
+              <StopLossField
+                mode={calc.mode}
+                onModeChange={calc.setMode}
+                percent={form.stopLossPercent}
+                price={form.stopLossPrice}
+                onChange={calc.setField}
+                onStep={calc.step}
+                stopAboveEntry={calc.stopAboveEntry}
+              />
+              <Button type="submit" className="w-full sm:col-span-2">
+                {RRC_TEXT.calculate}
+              </Button>
+            </form>
+          </CardBody>
+        </Card>
+
+        <RiskSummary result={result} symbol={calc.calculatedSymbol} stale={calc.stale} />
+      </div>
+
+      <div className="mt-6 grid grid-cols-1 gap-6">
+        <RLevelsTable title={RRC_TEXT.levelsLow} levels={[1, 2, 3, 4, 5]} result={result} />
+        <RLevelsTable title={RRC_TEXT.levelsHigh} levels={[6, 7, 8, 9, 10]} result={result} />
+      </div>
+
+      <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="rrc-footer">
+        {RRC_TEXT.footer}
+      </p>
+    </div>
+  );
 }
