@@ -59,7 +59,7 @@ export function describeNonCsv(text: string): string | null {
       return `API error instead of prices (${t.replace(/\s+/g, ' ').slice(0, 80)})`;
     }
   }
-  if (t.startsWith('<')) return 'an HTML page instead of prices';
+  if (/^<(!doctype|html|\?xml|head|body)/i.test(t)) return 'an HTML page instead of prices'; // not Stooq's <TICKER> header
   return null;
 }
 
