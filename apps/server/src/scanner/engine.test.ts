@@ -3,6 +3,7 @@ import { indicators } from '@app/quant';
 import { ORDERING_FIELDS, parseScanQuery, type FaMetric, type ScanQuery } from '@app/contract';
 import { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from './engine.ts';
+import { MEMO_MAX_COLUMNS } from './snapshot.ts';
 import { fixtureMarket } from './testMarket.ts';
 
 // Each filter is checked against the fixture market: the expected symbols are picked here, straight
@@ -223,5 +224,15 @@ describe('combinations, ordering and pages', () => {
     const qs = 'rsi_gte=40&ema_lte=true&ema_compare=price&macd_above_signal=true&fa_metric=revenue&ordering=-rsi&page_size=500';
     expect(naive.scan(query(qs))).toEqual(engine.scan(query(qs)));
     expect(engine.scan(query(qs))).toEqual(engine.scan(query(qs)));
+  });
+});
+
+describe('memo', () => {
+  it('keeps at most MEMO_MAX_COLUMNS columns however many periods are asked for', () => {
+    const eng = new ScannerEngine(cache);
+    for (let p = 5; p <= 200; p++) for (const f of ['sma', 'ema', 'rsi']) eng.scan(query(`${f}_period=${p}&${f === 'rsi' ? 'rsi_gte=0' : `${f}_gte=true`}&page_size=1`));
+    expect(eng.snapshot().memo.size).toBeLessThanOrEqual(MEMO_MAX_COLUMNS);
+    // an evicted column is computed again, to the same numbers
+    expect(eng.scan(query('sma_period=5&sma_gte=true&page_size=500'))).toEqual(engine.scan(query('sma_period=5&sma_gte=true&page_size=500')));
   });
 });

@@ -52,10 +52,15 @@ export function buildSnapshot(cache: SeriesCache): Snapshot {
 
 /** The value `key` of symbol i, computed once per snapshot (or every time when memo is off, which is
  *  what the benchmark's naive baseline measures). */
+// Queries choose periods, so the set of keys is open-ended; the oldest column goes once this many exist
+// (about 72 KB each at 8,000 symbols).
+export const MEMO_MAX_COLUMNS = 512;
+
 export function memoValue(s: Snapshot, key: string, i: number, compute: (e: SeriesEntry) => number, memo = true): number {
   if (!memo) return compute(s.entries[i]);
   let col = s.memo.get(key);
   if (!col) {
+    if (s.memo.size >= MEMO_MAX_COLUMNS) s.memo.delete(s.memo.keys().next().value!);
     const n = s.entries.length;
     col = { values: new Float64Array(n), done: new Uint8Array(n) };
     s.memo.set(key, col);
