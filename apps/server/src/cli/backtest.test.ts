@@ -103,7 +103,7 @@ describe('backtest CLI', () => {
     expect(failed.stderr).toMatch(/^error: --data and --template are required/);
   });
 
-  describe.skipIf(!existsSync(goldens))('on the reference cases', () => {
+  describe.skipIf(!existsSync(goldens))('on the reference cases (skipped: ../shared/goldens is absent)', () => {
     for (const name of existsSync(goldens) ? ['AAPL_2010_2021_rsi_reversion', 'KO_2000_2021_sma_rsi_commission', 'MSFT_2005_2015_supertrend_7'] : []) {
       it(`${name}: prints the reference trades`, async () => {
         const { readFileSync } = await import('node:fs');
