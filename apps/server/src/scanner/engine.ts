@@ -93,25 +93,7 @@ function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Predicate[] {
     if (f.gte) out.push((i) => value(spec, i) >= s.price[i]);
     if (f.lte) out.push((i) => value(spec, i) <= s.price[i]);
   };
-  if (q.sma) vsPrice(smaValue(q.sma.period), q.sma);
-  if (q.ema) vsPrice(emaValue(q.ema.period), q.ema);
-  if (q.st) vsPrice(supertrendValue(q.st.period, q.st.multiplier), q.st);
-  if (q.rsi) {
-    const spec = rsiValue(q.rsi.period);
-    out.push((i) => inRange(value(spec, i), q.rsi!));
-  }
-  if (q.vol_avg) {
-    const spec = volAvgValue(q.vol_avg.period);
-    out.push((i) => inRange(value(spec, i), q.vol_avg!));
-  }
-  if (q.macd) {
-    const spec = macdSpreadValue(q.macd.fast, q.macd.slow, q.macd.signal);
-    const above = q.macd.aboveSignal;
-    out.push((i) => {
-      const d = value(spec, i);
-      return above ? d > 0 : d <= 0;
-    });
-  }
+  // cheapest first: later predicates only see the symbols earlier ones kept
   if (q.price_compare) {
     const { currentField, compareField, comparison, offset } = q.price_compare;
     const back = -offset;
@@ -122,6 +104,25 @@ function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Predicate[] {
       return compareOhlc(b[currentField][n - 1], b[compareField][n - 1 - back], comparison);
     });
   }
+  if (q.vol_avg) {
+    const spec = volAvgValue(q.vol_avg.period);
+    out.push((i) => inRange(value(spec, i), q.vol_avg!));
+  }
+  if (q.sma) vsPrice(smaValue(q.sma.period), q.sma);
+  if (q.ema) vsPrice(emaValue(q.ema.period), q.ema);
+  if (q.rsi) {
+    const spec = rsiValue(q.rsi.period);
+    out.push((i) => inRange(value(spec, i), q.rsi!));
+  }
+  if (q.macd) {
+    const spec = macdSpreadValue(q.macd.fast, q.macd.slow, q.macd.signal);
+    const above = q.macd.aboveSignal;
+    out.push((i) => {
+      const d = value(spec, i);
+      return above ? d > 0 : d <= 0;
+    });
+  }
+  if (q.st) vsPrice(supertrendValue(q.st.period, q.st.multiplier), q.st);
   return out;
 }
 
