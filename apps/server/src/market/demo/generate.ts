@@ -254,6 +254,10 @@ function pricePath(calendar: Int32Array, start: number, mkt: MarketFactor, p: {
   let v = idioLr * idioLr;
   let prevShock = 0;
   let drift = rng.normal() * 0.15 / 252;
+  // Trends wander around a long-run growth line and are pulled back to it slowly, so a dozen
+  // years stay within a believable range instead of drifting off by orders of magnitude.
+  const growth = (0.06 + 0.08 * rng.normal()) / 252;
+  const pull = 0.002;
   const earnOffset = rng.int(0, 62);
   // Log prices first (unscaled), then shift so the last close is the target price.
   const logOpen = new Float64Array(n);
@@ -264,14 +268,14 @@ function pricePath(calendar: Int32Array, start: number, mkt: MarketFactor, p: {
   for (let k = 0; k < n; k++) {
     const t = start + k;
     v = omega + alpha * prevShock * prevShock + beta * v;
-    if (rng.chance(1 / 90)) drift = rng.normal() * (0.1 + p.annualVol * 0.5) / 252; // a new trend
+    if (rng.chance(1 / 90)) drift = rng.normal() * (0.05 + p.annualVol * 0.35) / 252; // a new trend
     const isEarn = p.earnings && (t + earnOffset) % 63 === 0;
     earnings[k] = isEarn ? 1 : 0;
     const shock = Math.sqrt(v) * rng.normal();
     let gapShock = 0;
     if (isEarn) gapShock = Math.sqrt(v) * rng.normal() * rng.uniform(2, 5);
     else if (rng.chance(0.004)) gapShock = Math.sqrt(v) * rng.normal() * 4; // news
-    const r = k === 0 ? 0 : drift + p.beta * mkt.ret[t] + shock + gapShock;
+    const r = k === 0 ? 0 : drift + pull * (growth * k - lc) + p.beta * mkt.ret[t] + shock + gapShock;
     // Part of the move happens overnight: the gap is the earnings/news jump plus a slice of the rest.
     const gap = k === 0 ? 0 : gapShock + (r - gapShock) * rng.uniform(0.05, 0.35);
     const o = lc + gap;
@@ -396,6 +400,8 @@ function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number
   const arDays = rng.uniform(0.3, 0.9);
   const payout = rng.chance(0.45) ? rng.uniform(0.15, 0.6) : 0;
   const buyback = rng.chance(0.3) ? rng.uniform(0.05, 0.4) : 0;
+  const cashCeiling = rng.uniform(1, 3); // quarters of revenue kept; above it, surplus is returned
+  const accruedRate = rng.uniform(0.25, 0.7);
   const rate = rng.uniform(0.035, 0.08) / 4;
   const revenueAt = (k: number) =>
     Math.max(10_000, Math.round((lastAnnualRevenue / 4) * Math.exp(-growth * (ends.length - 1 - k) / 4) * season[k % 4] * Math.exp(0.03 * rng.normal())));
@@ -411,7 +417,7 @@ function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number
   let otherAssets = Math.round(fixed) - ppe;
   const total0 = cash + receivables + inventory + ppe + otherAssets;
   let payables = Math.round(r0 * (1 - gm) * rng.uniform(0.3, 0.6));
-  let accrued = Math.round(r0 * rng.uniform(0.08, 0.2));
+  let accrued = Math.round(r0 * accruedRate);
   let debt = Math.round(total0 * m.debt * Math.exp(0.3 * rng.normal()));
   let otherLiab = Math.round(total0 * m.otherLiab);
   // Keep equity at least 10% of assets at the start.
@@ -427,8 +433,9 @@ function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number
   const books: QuarterBook[] = [];
   for (let k = 0; k < ends.length; k++) {
     const revenue = k === 0 ? r0 : revenueAt(k);
-    const gross = Math.round(revenue * clamp(gm + 0.01 * rng.normal(), 0.05, 0.97));
-    const opInc = Math.round(revenue * Math.min(om + 0.015 * rng.normal(), gm - 0.01));
+    const gmNow = clamp(gm + 0.01 * rng.normal(), 0.05, 0.97);
+    const gross = Math.round(revenue * gmNow);
+    const opInc = Math.min(gross, Math.round(revenue * Math.min(om + 0.015 * rng.normal(), gmNow - 0.01)));
     const cogs = revenue - gross;
     const da = Math.min(Math.round(revenue * daRate), ppe);
     const opex = gross - opInc; // includes D&A
@@ -441,19 +448,25 @@ function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number
     const newRec = Math.round(revenue * arDays * (1 + 0.05 * rng.normal()));
     const newInv = Math.round(revenue * m.inventory * (1 + 0.08 * rng.normal()));
     const newPay = Math.round(cogs * rng.uniform(0.3, 0.6));
-    const newAcc = Math.round(revenue * rng.uniform(0.08, 0.2));
+    const newAcc = Math.round(revenue * accruedRate * rng.uniform(0.9, 1.1));
     const wcChange = newRec - receivables + (newInv - inventory) - (newPay - payables) - (newAcc - accrued);
     const ocf = netIncome + da - wcChange;
     const capex = Math.round(revenue * capexRate * rng.uniform(0.7, 1.3));
     const otherInvest = Math.round(revenue * 0.01 * Math.abs(rng.normal()));
     const icf = -capex - otherInvest;
     const dividends = netIncome > 0 ? Math.round(netIncome * payout) : 0;
-    const buybacks = netIncome > 0 ? Math.round(netIncome * buyback * rng.uniform(0, 2)) : 0;
+    let buybacks = netIncome > 0 ? Math.round(netIncome * buyback * rng.uniform(0, 2)) : 0;
     let debtChange = Math.round(debt * 0.03 * rng.normal());
     if (debt + debtChange < 0) debtChange = -debt;
     // Raise equity when cash would run low (what cash-burning companies do).
     const minCash = Math.round(revenue * 0.5);
-    const before = cash + ocf + icf + debtChange - dividends - buybacks;
+    let before = cash + ocf + icf + debtChange - dividends - buybacks;
+    const surplus = before - Math.round(revenue * cashCeiling);
+    if (surplus > 0) {
+      const returned = Math.round(surplus * 0.5);
+      buybacks += returned;
+      before -= returned;
+    }
     const issued = before < minCash ? minCash - before + Math.round(revenue * rng.uniform(0.5, 2)) : 0;
 
     cash = before + issued;
@@ -488,7 +501,7 @@ function metricsOf(flows: QuarterBook[], shares: number, dilution: number): Reco
   const financingcashflow = sum(flows.map((q) => q.debtChange + q.issued - q.dividends - q.buybacks));
   const totalcash = last.cash;
   const currentAssets = last.cash + last.receivables + last.inventory;
-  const currentliabilities = last.payables + last.accrued + Math.round(last.debt * 0.1);
+  const currentliabilities = last.payables + last.accrued + Math.round(last.debt * 0.15); // debt due within a year
   const totalliabilities = last.debt + last.payables + last.accrued + last.otherLiab;
   const totalassets = currentAssets + last.ppe + last.otherAssets;
   const totalequity = totalassets - totalliabilities;
@@ -530,7 +543,8 @@ function metricsOf(flows: QuarterBook[], shares: number, dilution: number): Reco
 
 /** Reported EPS is in cents; tiny per-share figures keep 4 decimals so their sign survives. */
 function roundEps(x: number) {
-  return Math.abs(x) >= 0.05 ? Math.round(x * 100) / 100 : Math.round(x * 10000) / 10000;
+  const r = Math.abs(x) >= 0.05 ? Math.round(x * 100) / 100 : Math.round(x * 10000) / 10000;
+  return r === 0 ? 0 : r; // never −0: it would not survive a trip through the database
 }
 
 function fundamentalsOf(symbol: string, books: QuarterBook[], shares: number, dilution: number): FundamentalPeriod[] {
