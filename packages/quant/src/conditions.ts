@@ -49,13 +49,23 @@ export function seriesKey(c: Condition): string {
  *  so the per-bar work is a load, a compare and a store. */
 export function applyCondition(holds: Uint8Array, series: Float64Array, close: Float64Array, c: Condition): void {
   const n = holds.length;
-  const rhs = Number.isNaN(c.value) ? close : new Float64Array(n).fill(c.value);
+  if (Number.isNaN(c.value)) {
+    switch (c.op) {
+      case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > close[i]); break;
+      case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < close[i]); break;
+      case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= close[i]); break;
+      case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= close[i]); break;
+      default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - close[i]) < EQUAL_TOLERANCE);
+    }
+    return;
+  }
+  const v = c.value;
   switch (c.op) {
-    case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > rhs[i]); break;
-    case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < rhs[i]); break;
-    case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= rhs[i]); break;
-    case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= rhs[i]); break;
-    default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - rhs[i]) < EQUAL_TOLERANCE);
+    case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > v); break;
+    case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < v); break;
+    case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= v); break;
+    case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= v); break;
+    default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - v) < EQUAL_TOLERANCE);
   }
 }
 
