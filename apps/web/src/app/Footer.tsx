@@ -3,9 +3,9 @@ import { DEMO_DATA_NOTICE, useAppMeta } from '../lib/meta.ts';
 
 /** Support contact and disclaimer (spec §1), both configurable on the server via /api/meta/. */
 export function Footer() {
-  const { meta } = useAppMeta();
+  const { meta, loaded } = useAppMeta();
   return (
-    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <footer data-meta-loaded={loaded || undefined} className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 text-sm sm:px-6 md:grid-cols-[1fr_2fr]">
         <div className="space-y-2">
           <p className="font-semibold text-slate-900 dark:text-white">Stockbench</p>

@@ -63,6 +63,7 @@ export function BacktestMenu() {
             <li key={l.to}>
               <NavLink
                 to={l.to}
+                onClick={() => setOpen(false)}
                 className={({ isActive }) =>
                   cx(
                     'block rounded-md px-3 py-2 text-sm',

@@ -39,7 +39,7 @@ export function NavBar() {
     </NavLink>
   );
   const mobileLink = (l: NavItem, end = false, indent = false) => (
-    <NavLink key={l.to} to={l.to} end={end} className={({ isActive }) => cx(mobileLinkClass(isActive), indent && 'pl-6')}>
+    <NavLink key={l.to} to={l.to} end={end} onClick={() => setMenuOpen(false)} className={({ isActive }) => cx(mobileLinkClass(isActive), indent && 'pl-6')}>
       {l.label}
     </NavLink>
   );
@@ -115,7 +115,7 @@ export function NavBar() {
               Logout
             </Button>
           ) : (
-            <Link to="/login" className={buttonClass('primary', 'md', 'w-full')}>
+            <Link to="/login" onClick={() => setMenuOpen(false)} className={buttonClass('primary', 'md', 'w-full')}>
               Login
             </Link>
           )}

@@ -23,10 +23,10 @@ export function FeatureTile({ tile }: { tile: HomeTile }) {
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 ring-1 ring-blue-600/10 dark:bg-blue-500/10 dark:text-blue-400 dark:ring-blue-400/20">
         <Icon className="size-5" />
       </span>
-      <span className="flex min-w-0 flex-1 flex-col sm:mt-4">
+      <div className="flex min-w-0 flex-1 flex-col sm:mt-4">
         <h2 className="text-base font-semibold text-slate-900 dark:text-white">{tile.title}</h2>
         <p className="mt-0.5 text-sm text-slate-600 sm:mt-1 dark:text-slate-400">{tile.description}</p>
-      </span>
+      </div>
       <ArrowRightIcon className="size-4 shrink-0 text-slate-400 sm:hidden" />
       <span className="mt-4 hidden items-center gap-1 text-sm font-medium text-blue-700 sm:inline-flex dark:text-blue-400">
         {tile.action}
