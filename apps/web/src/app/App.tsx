@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider } from '../lib/auth.tsx';
-import { router } from './router.tsx';
+import { routes } from './router.tsx';
 
+const router = createBrowserRouter(routes);
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 export function App() {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { Shell } from './Shell.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
@@ -40,4 +40,4 @@ export const routes = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// The browser router is created in App.tsx, so this table can be imported where there is no DOM (tests).
