@@ -117,16 +117,9 @@ function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Arra
     if (pendingBuy) {
       pendingBuy = false;
       const available = cash; // flat here, so equity = cash
-      let want: number;
-      let perShare: number;
-      if (size < 1) {
-        // the reference spreads a fractional order's commission over its fraction: price + price·c
-        perShare = price + (size * price * c) / size;
-        want = pyFloorDiv(available * size, perShare);
-      } else {
-        want = size;
-        perShare = price + (size * price * c) / size;
-      }
+      // price plus commission per share, in the reference's order of operations
+      const perShare = price + (size * price * c) / size;
+      const want = size < 1 ? pyFloorDiv(available * size, perShare) : size;
       if (want > 0 && want * perShare <= available) {
         shares = want;
         entryPrice = price;
@@ -138,7 +131,7 @@ function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Arra
   };
 
   equity[0] = cash;
-  let last = n - 1;
+  let outOfMoney = false;
   for (let i = 1; i < n; i++) {
     processOrders(i);
     const e = cash + (shares ? shares * (close[i] - entryPrice) : 0);
@@ -147,13 +140,14 @@ function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Arra
       // out of money: the reference closes everything at the close and stops trading
       if (shares) closePosition(close[i], i);
       equity.fill(0, i);
-      last = -1;
+      outOfMoney = true;
       break;
     }
     if (!shares) pendingBuy = buy[i] === 1;
     else pendingClose = sell[i] === 1;
   }
-  if (last > 0) {
+  const last = n - 1;
+  if (last > 0 && !outOfMoney) {
     // finalize_trades: close what is open and re-run the last bar's order processing
     if (shares) pendingClose = true;
     processOrders(last);
