@@ -12,7 +12,7 @@ const unknownSymbol: HistoryStatus = { s: 'error', errmsg: SYMBOL_NOT_FOUND };
 const noData: HistoryStatus = { s: 'no_data', errmsg: NO_DATA_MESSAGE };
 
 // The candle array is built as one string straight from the typed arrays (see candles.ts).
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+const sendJson = (reply: FastifyReply, json: Buffer) => reply.type('application/json; charset=utf-8').send(json);
 
 /** GET /api/charts/history/ (symbol, resolution=D, frequencyID 0|1|2) and
  *  GET /api/charts/dhistory/ (symbol, resolution=D, from, to: Unix seconds, inclusive). */
