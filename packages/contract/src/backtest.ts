@@ -128,11 +128,11 @@ const requiredString = (max: number) =>
     .min(1, FIELD_MESSAGES.blank)
     .max(max, FIELD_MESSAGES.tooLong(max));
 
-/** A calendar date written YYYY-MM-DD. */
+/** A calendar date written YYYY-MM-DD, years 1000–9999 (PostgreSQL has no year 0). */
 export const IsoDate = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidDate) })
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(s + 'T00:00:00Z').toISOString().slice(0, 10) === s, FIELD_MESSAGES.invalidDate);
+  .refine((s) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(s) && new Date(s + 'T00:00:00Z').toISOString().slice(0, 10) === s, FIELD_MESSAGES.invalidDate);
 
 // ---------------------------------------------------------------------------------------------
 // Indicators

@@ -218,6 +218,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
         [{ stock_ticker: undefined }, { stock_ticker: ['This field is required.'] }],
         [{ stock_ticker: 'A B' }, { stock_ticker: ['Enter a valid symbol ticker.'] }],
         [{ start_date: '01/02/2020' }, { start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] }],
+        [{ start_date: '0000-01-01' }, { start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] }],
         [{ end_date: '2020-02-30' }, { end_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] }],
         [{ end_date: undefined }, { end_date: ['This field is required.'] }],
         [{ end_date: '2020-01-01' }, { end_date: ['End date must be after start date.'] }],
