@@ -9,7 +9,7 @@ export function Logo() {
         <rect x="14" y="9" width="4" height="10" rx="1" fill="#10b981" />
         <rect x="21" y="7" width="4" height="9" rx="1" fill="#10b981" />
       </svg>
-      <span className="text-[15px] font-semibold tracking-tight text-slate-900 dark:text-white">Stockbench</span>
+      <span className="text-[15px] font-semibold tracking-tight text-slate-900 max-[359px]:sr-only dark:text-white">Stockbench</span>
     </span>
   );
 }

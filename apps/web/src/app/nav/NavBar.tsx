@@ -46,12 +46,12 @@ export function NavBar() {
 
   return (
     <nav aria-label="Main" className="border-b border-slate-200 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-slate-800 dark:bg-slate-950/85 dark:supports-[backdrop-filter]:bg-slate-950/70">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="Stockbench home">
           <Logo />
         </Link>
         {meta.demoData && (
-          <Badge tone="amber" title={DEMO_DATA_NOTICE} className="hidden sm:inline-flex">
+          <Badge tone="amber" title={DEMO_DATA_NOTICE}>
             <span data-testid="demo-badge">{DEMO_DATA_BADGE}</span>
           </Badge>
         )}
@@ -89,11 +89,6 @@ export function NavBar() {
       </div>
 
       <div id="mobile-menu" hidden={!menuOpen} className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
-        {meta.demoData && (
-          <p className="mb-2 sm:hidden">
-            <Badge tone="amber">{DEMO_DATA_BADGE}</Badge>
-          </p>
-        )}
         <div className="space-y-0.5">
           {mobileLink({ to: '/', label: 'Home' }, true)}
           <p
