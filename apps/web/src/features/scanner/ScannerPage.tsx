@@ -1,5 +1,187 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
+import { Alert, Badge, Button, Card, CardBody, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { FilterRowEditor } from './components/FilterRowEditor.tsx';
+import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
+import { ResultsTable } from './components/ResultsTable.tsx';
+import { SessionExpiredDialog } from './components/SessionExpiredDialog.tsx';
+import { csvFileName, resultsCsv } from './csv.ts';
+import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
+import { useScanner } from './hooks/useScanner.ts';
+import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
 
+const TAB_PREFIX = 'scanner-category';
+
+function downloadCsv(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = csvFileName();
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** /scanner (spec §2, §4, §5, §8, §9): build Basic/TA/FA filters, scan the market, sort, page, save queries. */
 export default function ScannerPage() {
-  return <Placeholder title="Stock Scanner" />;
+  const { isAuthenticated, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [category, setCategory] = useState<ScannerCategory>('Basic');
+  const [rows, setRows] = useState<EditorRow[]>([]);
+  const [newType, setNewType] = useState<Record<ScannerCategory, FilterType>>({ Basic: 'price', TA: 'sma', FA: 'financial_trend' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const scanner = useScanner();
+  const filters = useMemo(() => plainRows(rows), [rows]);
+  const hasResults = scanner.results.length > 0;
+  const visible = rowsOf(rows, category);
+
+  const scan = () => {
+    setNotice(null);
+    void scanner.scan(filters);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{SCANNER_TEXT.title}</h1>
+          <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">{SCANNER_TEXT.intro}</p>
+        </div>
+        {isAuthenticated && (
+          <QueryMenu
+            rows={filters}
+            onNotice={setNotice}
+            onLoad={(loaded, name) => {
+              setRows(toEditorRows(loaded));
+              if (loaded.length) setCategory(loaded[0].category);
+              setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
+            }}
+          />
+        )}
+      </header>
+
+      <Card className="mt-6">
+        <CardBody>
+          <h2 className="sr-only">{SCANNER_TEXT.filters}</h2>
+          <Tabs
+            label={SCANNER_TEXT.categories}
+            idPrefix={TAB_PREFIX}
+            value={category}
+            onChange={setCategory}
+            items={SCANNER_CATEGORIES.map((c) => {
+              const n = rowsOf(rows, c).length;
+              return { value: c, label: c, extra: n ? <Badge tone="blue">{n}</Badge> : undefined };
+            })}
+          />
+          <TabPanel value={category} idPrefix={TAB_PREFIX} className="pt-4">
+            {visible.length ? (
+              <ul className="space-y-3" aria-label={`${category} filters`}>
+                {visible.map(({ id, row }) => (
+                  <FilterRowEditor
+                    key={id}
+                    row={row}
+                    onChange={(r) => setRows((rs) => replaceRow(rs, id, r))}
+                    onChangeType={(t) => setRows((rs) => changeRowType(rs, id, t))}
+                    onRemove={() => setRows((rs) => removeRow(rs, id))}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
+                {SCANNER_TEXT.noFiltersInCategory(category)}
+              </p>
+            )}
+            <div className="mt-4 flex flex-wrap items-end gap-3">
+              <Select
+                label={`New ${category} filter`}
+                value={newType[category]}
+                options={FILTER_TYPES[category].map((t) => ({ value: t.type, label: t.label }))}
+                onChange={(e) => setNewType((n) => ({ ...n, [category]: e.target.value as FilterType }))}
+                wrapperClassName="w-full sm:w-56"
+              />
+              <Button variant="secondary" onClick={() => setRows((rs) => addRow(rs, newType[category]))} className="w-full sm:w-auto">
+                {SCANNER_TEXT.addFilter}
+              </Button>
+            </div>
+          </TabPanel>
+
+          <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+            {isAuthenticated || loading ? (
+              <Button onClick={scan} loading={scanner.scanning} disabled={loading || (!rows.length && !hasResults)} className="w-full sm:w-auto sm:min-w-32">
+                {hasResults ? SCANNER_TEXT.rescan : SCANNER_TEXT.scan}
+              </Button>
+            ) : (
+              <>
+                <Button onClick={() => navigate('/login', { state: { from: location } })} className="w-full sm:w-auto">
+                  {SCANNER_TEXT.loginToScan}
+                </Button>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {SCANNER_TEXT.signInPrompt}{' '}
+                  <Link to="/login" state={{ from: location }} className="font-semibold text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                    {SCANNER_TEXT.signInLink}
+                  </Link>
+                </p>
+              </>
+            )}
+          </div>
+        </CardBody>
+      </Card>
+
+      {notice && (
+        <Alert tone={notice.tone} className="mt-4" action={<Button variant="ghost" size="sm" onClick={() => setNotice(null)}>{SCANNER_TEXT.dismiss}</Button>}>
+          {notice.text}
+        </Alert>
+      )}
+
+      <section className="mt-8" aria-labelledby="scanner-results-title" aria-busy={scanner.scanning}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="scanner-results-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+            {SCANNER_TEXT.results}
+          </h2>
+          {hasResults && !scanner.scanning && (
+            <Button variant="secondary" size="sm" onClick={() => downloadCsv(resultsCsv(scanner.results))}>
+              {SCANNER_TEXT.exportCsv}
+            </Button>
+          )}
+        </div>
+        <div className="mt-3 space-y-3">
+          {scanner.scanning ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="scan-status">
+              <Spinner className="text-blue-600" />
+              {SCANNER_MESSAGES.scanning}
+            </p>
+          ) : scanner.error ? (
+            <Alert tone="error">{scanner.error}</Alert>
+          ) : hasResults ? (
+            <p role="status" className="text-sm font-medium text-slate-700 dark:text-slate-300" data-testid="scan-status">
+              {SCANNER_MESSAGES.stocksFound(scanner.count)}
+            </p>
+          ) : (
+            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400" data-testid="scan-status">
+              {SCANNER_MESSAGES.noResults}
+            </p>
+          )}
+          {hasResults && (
+            <div className={scanner.scanning ? 'pointer-events-none opacity-50' : undefined}>
+              <ResultsTable results={scanner.results} sort={scanner.sort} onSort={(f) => scanner.changeSort(f, filters)} disabled={scanner.scanning || scanner.loadingMore} />
+            </div>
+          )}
+          {scanner.loadMoreError && <Alert tone="error">{scanner.loadMoreError}</Alert>}
+          {scanner.next && !scanner.scanning && (
+            <div className="flex justify-center">
+              <Button variant="secondary" onClick={() => void scanner.loadMore()} loading={scanner.loadingMore} className="w-full sm:w-auto">
+                {SCANNER_TEXT.loadMore}
+              </Button>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <SessionExpiredDialog />
+    </div>
+  );
 }

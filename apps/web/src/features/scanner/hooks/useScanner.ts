@@ -1,0 +1,86 @@
+// The scan's state machine (spec §4): idle → scanning → results | empty | error; Load More follows
+// `next`; a sort change sorts what is loaded when every result is on screen, else re-scans in that order.
+import { useCallback, useRef, useState } from 'react';
+import type { FilterRow, OrderingField, ScanResult } from '@app/contract';
+import { fetchScanPage, scanUrl } from '../api/scanner.ts';
+import { scanErrorMessage } from '../errors.ts';
+import { UnexpectedFormatError } from '../scanPage.ts';
+import { DEFAULT_SORT, nextSort, orderingParam, sortLocally, sortMode, type SortState } from '../sorting.ts';
+import { SCANNER_MESSAGES } from '../texts.ts';
+
+export interface ScannerState {
+  scanning: boolean;
+  loadingMore: boolean;
+  /** A scan has answered (results may still be empty). */
+  scanned: boolean;
+  results: ScanResult[];
+  count: number;
+  next: string | null;
+  sort: SortState;
+  error: string | null;
+  loadMoreError: string | null;
+}
+
+const initial: ScannerState = {
+  scanning: false,
+  loadingMore: false,
+  scanned: false,
+  results: [],
+  count: 0,
+  next: null,
+  sort: DEFAULT_SORT,
+  error: null,
+  loadMoreError: null,
+};
+
+const messageOf = (e: unknown, fallback: string) => (e instanceof UnexpectedFormatError ? SCANNER_MESSAGES.unexpectedFormat : scanErrorMessage(e, fallback));
+
+export function useScanner() {
+  const [state, setState] = useState<ScannerState>(initial);
+  // Only the latest request may write results (a slow first scan must not overwrite a rescan).
+  const seq = useRef(0);
+  const current = useRef(state);
+  current.current = state;
+
+  const scan = useCallback(async (rows: FilterRow[], sort: SortState = current.current.sort) => {
+    const my = ++seq.current;
+    setState((s) => ({ ...s, sort, scanning: true, loadingMore: false, error: null, loadMoreError: null }));
+    try {
+      const page = await fetchScanPage(scanUrl(rows, orderingParam(sort)));
+      if (my !== seq.current) return;
+      setState((s) => ({ ...s, scanning: false, scanned: true, results: page.results, count: page.count, next: page.next }));
+    } catch (e) {
+      if (my !== seq.current) return;
+      const error = messageOf(e, SCANNER_MESSAGES.scanFailed);
+      setState((s) => ({ ...s, scanning: false, scanned: false, results: [], count: 0, next: null, error }));
+    }
+  }, []);
+
+  const loadMore = useCallback(async () => {
+    const { next } = current.current;
+    if (!next) return;
+    const my = ++seq.current;
+    setState((s) => ({ ...s, loadingMore: true, loadMoreError: null }));
+    try {
+      const page = await fetchScanPage(next);
+      if (my !== seq.current) return;
+      setState((s) => ({ ...s, loadingMore: false, results: [...s.results, ...page.results], count: page.count, next: page.next }));
+    } catch (e) {
+      if (my !== seq.current) return;
+      setState((s) => ({ ...s, loadingMore: false, loadMoreError: messageOf(e, SCANNER_MESSAGES.loadMoreFailed) }));
+    }
+  }, []);
+
+  const changeSort = useCallback(
+    (field: OrderingField, rows: FilterRow[]) => {
+      const s = current.current;
+      const sort = nextSort(s.sort, field);
+      const mode = sortMode(s.results.length > 0, s.next);
+      if (mode === 'server') return void scan(rows, sort);
+      setState((st) => ({ ...st, sort, results: mode === 'client' ? sortLocally(st.results, sort) : st.results }));
+    },
+    [scan],
+  );
+
+  return { ...state, scan, loadMore, changeSort };
+}

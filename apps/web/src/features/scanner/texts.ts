@@ -1,0 +1,56 @@
+// Every string of the scanner screen that a test looks for: the spec's messages (one source, from the
+// contract, shared with the server) and the screen's own labels. The e2e test imports this module.
+import { SCANNER_MESSAGES } from '@app/contract';
+
+export { SCANNER_MESSAGES };
+
+export const SCANNER_TEXT = {
+  title: 'Stock Scanner',
+  intro: 'Combine basic, technical and fundamental filters to find stocks across the whole market.',
+  filters: 'Filters',
+  categories: 'Filter categories',
+  addFilter: 'Add filter',
+  filterType: 'Filter type',
+  removeFilter: 'Remove filter',
+  noFiltersInCategory: (category: string) => `No ${category} filters yet. Pick a filter type and press “Add filter”.`,
+  scan: 'Scan',
+  rescan: 'Rescan',
+  loginToScan: 'Login to Scan',
+  signInPrompt: 'Sign in to run scans and save queries.',
+  signInLink: 'Sign in',
+  loadMore: 'Load More',
+  exportCsv: 'Export CSV',
+  results: 'Results',
+  resultsTable: 'Scan results',
+  na: 'N/A',
+  loginNow: 'Login now',
+  dismiss: 'Dismiss',
+  sessionExpiredTitle: 'Session expired',
+  // query menu
+  queries: 'Queries',
+  saveQuery: 'Save query…',
+  loadQuery: 'Load query',
+  deleteQuery: 'Delete query',
+  noSavedQueries: 'No saved queries',
+  loadingQueries: 'Loading…',
+  queriesFailed: 'Could not load saved queries.',
+  saveDialogTitle: 'Save query',
+  templateName: 'Query name',
+  save: 'Save',
+  cancel: 'Cancel',
+  saved: (name: string) => `Query “${name}” saved`,
+  loaded: (name: string) => `Query “${name}” loaded`,
+  loadFailed: 'Failed to load the query. Please try again.',
+} as const;
+
+/** Column headers of the results table (spec §2), in order, with the field each one sorts on. */
+export const RESULT_COLUMNS = [
+  { field: 'symbol', label: 'Symbol' },
+  { field: 'name', label: 'Name' },
+  { field: 'price', label: 'Price' },
+  { field: 'diff', label: 'Change' },
+  { field: 'chg', label: '% Change' },
+  { field: 'sector', label: 'Sector' },
+  { field: 'market_cap', label: 'Market Cap' },
+  { field: 'volume', label: 'Volume' },
+] as const;
