@@ -18,15 +18,9 @@ export function updateDue(now: Date, lastDay: string | null, hourUtc: number): b
   return now.getUTCHours() >= hourUtc && lastDay !== today;
 }
 
-/** Background work of the single node:
- *  - the daily market update, when MARKET_PROVIDERS names a network provider: checked every hour,
- *    run once a day after MARKET_UPDATE_HOUR_UTC; the changed symbols are reloaded into the cache;
- *  - every minute, picks up imports made by `npm run data` against the same PostgreSQL database
- *    (the importer bumps app_meta 'market_change') and reloads those symbols. */
-export function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
+/** The two market jobs, as functions (startJobs runs them on timers; tests call them). */
+export function marketJobs(deps: AppDeps, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, now: () => Date = () => new Date()) {
   const { config, db, series } = deps;
-  const timers: NodeJS.Timeout[] = [];
-  let busy = false;
   let seenChange: number | null = null;
 
   const readChange = async () => {
@@ -34,18 +28,21 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
     return row?.value ?? null;
   };
 
+  /** Reloads the symbols an import by another process changed since the last call (the first
+   *  call only remembers the current version: the cache was just loaded). */
   async function reloadChanged() {
     const change = await readChange();
-    if (!change || change.version === seenChange) return;
-    if (seenChange !== null) {
+    const version = change?.version ?? 0;
+    if (seenChange !== null && version !== seenChange && change) {
       await series.load(db, change.symbols);
       log.info(`market cache: reloaded ${change.symbols.length} symbols changed by an import`);
     }
-    seenChange = change.version;
+    seenChange = version;
   }
 
-  async function dailyUpdate() {
-    if (!updateDue(new Date(), await lastUpdateDay(db), config.marketUpdateHourUtc)) return;
+  /** Runs the configured network providers once a day, then reloads what changed. */
+  async function dailyUpdate(): Promise<boolean> {
+    if (!updateDue(now(), await lastUpdateDay(db), config.marketUpdateHourUtc)) return false;
     const report = await runUpdate(db, config);
     const s = report.summary();
     log.info({ ...s }, 'market update done');
@@ -54,12 +51,26 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
     seenChange = (await readChange())?.version ?? seenChange; // our own change is already loaded
     await db.query(
       `INSERT INTO app_meta (key, value) VALUES ('market_update', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ day: new Date().toISOString().slice(0, 10), summary: s })],
+      [JSON.stringify({ day: now().toISOString().slice(0, 10), summary: s })],
     );
+    return true;
   }
 
+  return { reloadChanged, dailyUpdate };
+}
+
+/** Background work of the single node:
+ *  - the daily market update, when MARKET_PROVIDERS names a network provider: checked every hour,
+ *    run once a day after MARKET_UPDATE_HOUR_UTC; the changed symbols are reloaded into the cache;
+ *  - every minute, picks up imports made by `npm run data` against the same PostgreSQL database
+ *    (the importer bumps app_meta 'market_change') and reloads those symbols. */
+export function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
+  const timers: NodeJS.Timeout[] = [];
+  const jobs = marketJobs(deps, log);
+  let busy = false;
+
   // One job at a time; a failure is logged and retried at the next tick.
-  const guarded = (name: string, fn: () => Promise<void>) => async () => {
+  const guarded = (name: string, fn: () => Promise<unknown>) => async () => {
     if (busy) return;
     busy = true;
     try {
@@ -71,10 +82,10 @@ export function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
     }
   };
 
-  void guarded('market cache refresh', reloadChanged)(); // remember the current version
-  timers.push(setInterval(guarded('market cache refresh', reloadChanged), MINUTE));
-  if (config.marketProviders.length) {
-    const run = guarded('market update', dailyUpdate);
+  void guarded('market cache refresh', jobs.reloadChanged)(); // remember the current version
+  timers.push(setInterval(guarded('market cache refresh', jobs.reloadChanged), MINUTE));
+  if (deps.config.marketProviders.length) {
+    const run = guarded('market update', jobs.dailyUpdate);
     timers.push(setTimeout(run, MINUTE)); // let the server finish starting first
     timers.push(setInterval(run, HOUR));
   }

@@ -40,15 +40,16 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
   const written = await writeListings(db, [...merged.values()]);
   report.symbolsWritten += written.size;
   for (const s of written) report.changedSymbols.add(s);
-  for (const b of batches) {
-    const changed = b.listings.filter((l) => written.has(l.symbol)).length;
-    report.add({
-      source: b.source,
-      status: !b.listings.length ? 'rejected' : changed ? 'updated' : 'unchanged',
-      rows: b.listings.length,
-      problems: b.problems,
-    });
-  }
+  const batchEntries = batches.map((b) => {
+    const entry: SourceReport = { source: b.source, status: b.listings.length ? 'unchanged' : 'rejected', rows: b.listings.length, problems: b.problems };
+    report.add(entry);
+    return entry;
+  });
+  // A batch counts as updated when a listing of it was written, now or when its bars arrived.
+  const markBatches = (written: Set<string>) => batches.forEach((b, k) => {
+    if (batchEntries[k].status === 'unchanged' && b.listings.some((l) => written.has(l.symbol))) batchEntries[k].status = 'updated';
+  });
+  markBatches(written);
   const known = new Set((await db.query<{ symbol: string }>('SELECT symbol FROM symbols')).map((r) => r.symbol));
   const symbols = typeof opts.symbols === 'function' ? await opts.symbols(db) : opts.symbols;
   const perSymbol = providers.filter((p) => p.dailyBars).length + providers.filter((p) => p.fundamentals).length;
@@ -75,9 +76,10 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
           entry.problems.unshift(`unknown symbol ${item.symbol}: no listing describes it (import its listing first, or use --create-unknown)`);
           continue;
         }
-        await writeListings(db, [meta ?? { symbol: item.symbol, source: p.name }], { allowNoMarket: true });
+        const created = await writeListings(db, [meta ?? { symbol: item.symbol, source: p.name }], { allowNoMarket: true });
         known.add(item.symbol);
-        report.symbolsWritten++;
+        report.symbolsWritten += created.size;
+        markBatches(created);
       }
       const r = await writeSymbolBars(db, item.symbol, item.bars);
       entry.status = r.status;
@@ -111,7 +113,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
 
   report.interrupted = signal.stopped;
   await db.query(`UPDATE market_import_log SET finished_at = now(), interrupted = $2, summary = $3 WHERE id = $1`, [
-    log.id, report.interrupted, JSON.stringify({ ...report.summary(), rejected: report.rejected.map((e) => ({ source: e.source, symbol: e.symbol, problems: e.problems })) }),
+    log.id, report.interrupted, JSON.stringify({ ...report.summary(), rejectedSources: report.rejected.map((e) => ({ source: e.source, symbol: e.symbol, problems: e.problems })) }),
   ]);
   if (report.changedSymbols.size) await noteMarketChange(db, [...report.changedSymbols]);
   return report;
