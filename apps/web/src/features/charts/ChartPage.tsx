@@ -1,5 +1,34 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { Select } from '../../components/index.ts';
+import { useHistory } from './api.ts';
+import { ChartFrame } from './components/ChartFrame.tsx';
+import { HistoryView } from './components/HistoryView.tsx';
+import { FREQUENCIES } from './texts.ts';
 
+const parseFrequency = (v: string | undefined) => (v === '1' ? 1 : v === '2' ? 2 : 0);
+
+/** /chart/{symbol}/{frequencyID?}: candles at a frequency; the selector navigates (spec §2). */
 export default function ChartPage() {
-  return <Placeholder title="Chart" />;
+  const params = useParams();
+  const symbol = (params.symbol ?? '').toUpperCase();
+  const frequencyID = parseFrequency(params.frequencyID);
+  const navigate = useNavigate();
+  const q = useHistory(symbol, frequencyID);
+  return (
+    <ChartFrame
+      title={symbol}
+      actions={
+        <Select
+          label="Frequency"
+          wrapperClassName="flex items-center gap-2 space-y-0"
+          className="w-36"
+          value={frequencyID}
+          onChange={(e) => navigate(`/chart/${encodeURIComponent(params.symbol ?? symbol)}/${e.target.value}`)}
+          options={FREQUENCIES.map((f) => ({ value: f.id, label: f.label }))}
+        />
+      }
+    >
+      <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
+    </ChartFrame>
+  );
 }

@@ -1,5 +1,16 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useParams } from 'react-router';
+import { useDailyHistory } from './api.ts';
+import { ChartFrame } from './components/ChartFrame.tsx';
+import { HistoryView } from './components/HistoryView.tsx';
+import { CHART_TEXT } from './texts.ts';
 
+/** /dchart/{symbol}/: the full daily history (spec §2). */
 export default function DynamicChartPage() {
-  return <Placeholder title="Dynamic Chart" />;
+  const symbol = (useParams().symbol ?? '').toUpperCase();
+  const q = useDailyHistory(symbol);
+  return (
+    <ChartFrame title={CHART_TEXT.dynamicTitle(symbol)}>
+      <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
+    </ChartFrame>
+  );
 }

@@ -1,0 +1,241 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  AreaSeries,
+  CandlestickSeries,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  createChart,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type MouseEventParams,
+  type SeriesType,
+  type Time,
+} from 'lightweight-charts';
+import type { ChartCandle } from '../api.ts';
+import type { CompanyInfo } from '../companyInfo.ts';
+import type { MacdParams, Pane, RsiParams } from '../state/panes.ts';
+import { overlayLabel, type Overlay } from '../state/overlays.ts';
+import type { DisplaySettings } from '../state/settings.ts';
+import { closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, volumeBars } from '../series.ts';
+import { candleStyle, chartOptions, showRecent } from '../chartTheme.ts';
+import { useDarkMode } from '../hooks/useDarkMode.ts';
+import { clearChart, exposeChart } from '../debug.ts';
+import { Legend, type LegendBar } from './Legend.tsx';
+
+// The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
+// one pane per indicator, on one time scale with a crosshair and resizable separators. The chart is
+// rebuilt only when the pane list or the chart type changes (spec §4); parameters, overlays, sizes
+// and toggles are applied to the live chart so zoom and scroll survive them.
+
+export const MAX_CHART_WIDTH = 1096;
+export const LEGEND_DELAY_MS = 300;
+
+type AnySeries = ISeriesApi<SeriesType>;
+// lightweight-charts brands its time type; our candle times are plain Unix seconds.
+const data = <T,>(rows: T[]) => rows as unknown as never[];
+
+interface PaneSeries {
+  pane: Pane;
+  series: AnySeries[];
+  lines: IPriceLine[];
+}
+interface Built {
+  chart: IChartApi;
+  main: AnySeries;
+  panes: PaneSeries[];
+  registry: Record<string, AnySeries>;
+}
+
+const LINE_COLORS = { rsi: '#7e57c2', macd: '#2962ff', signal: '#ff6d00', obv: '#0ea5e9', level: '#94a3b8' };
+
+function addPaneSeries(chart: IChartApi, pane: Pane, index: number): AnySeries[] {
+  const line = { lineWidth: 1 as const, priceLineVisible: false, crosshairMarkerRadius: 3 };
+  switch (pane.kind) {
+    case 'volume':
+      return [chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, title: 'Volume' }, index)];
+    case 'rsi':
+      return [chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.rsi, title: 'RSI', autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) }, index)];
+    case 'macd':
+      return [
+        chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } }, index),
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.macd, title: 'MACD', priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } }, index),
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.signal, title: 'Signal', priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } }, index),
+      ];
+    case 'obv':
+      return [chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.obv, title: 'OBV', priceFormat: { type: 'volume' } }, index)];
+    default:
+      return [];
+  }
+}
+
+/** Fills a pane's series from the candles with the pane's current parameters. */
+function fillPane(ps: PaneSeries, candles: readonly ChartCandle[]) {
+  const { pane, series } = ps;
+  for (const l of ps.lines) series[0].removePriceLine(l);
+  ps.lines = [];
+  if (pane.kind === 'volume') series[0].setData(data(volumeBars(candles)));
+  else if (pane.kind === 'obv') series[0].setData(data(obvLine(candles)));
+  else if (pane.kind === 'rsi') {
+    const p = pane.params as RsiParams;
+    series[0].setData(data(rsiLine(candles, p.period)));
+    series[0].applyOptions({ title: `RSI ${p.period}` });
+    ps.lines = [p.upper, p.lower].map((price) => series[0].createPriceLine({ price, color: LINE_COLORS.level, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: '' }));
+  } else if (pane.kind === 'macd') {
+    const p = pane.params as MacdParams;
+    const m = macdLines(candles, p.fast, p.slow, p.signal);
+    series[0].setData(data(m.histogram));
+    series[1].setData(data(m.macd));
+    series[2].setData(data(m.signal));
+    series[1].applyOptions({ title: `MACD ${p.fast},${p.slow},${p.signal}` });
+  }
+}
+
+export interface PaneChartProps {
+  symbol: string;
+  candles: readonly ChartCandle[];
+  panes: readonly Pane[];
+  overlays: readonly Overlay[];
+  settings: DisplaySettings;
+  company: CompanyInfo | undefined;
+  onToggleLegend?: () => void;
+}
+
+export function PaneChart({ symbol, candles, panes, overlays, settings, company, onToggleLegend }: PaneChartProps) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const dark = useDarkMode();
+  const [built, setBuilt] = useState<Built | null>(null);
+  const [width, setWidth] = useState(MAX_CHART_WIDTH);
+  const [hover, setHover] = useState<LegendBar | null>(null);
+  const [lastShown, setLastShown] = useState(false);
+  const height = Math.max(400, 160 * panes.reduce((s, p) => s + p.stretchFactor, 0));
+
+  // Spec §9: width 1096; narrower screens get the container's width so nothing scrolls sideways.
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(280, Math.min(MAX_CHART_WIDTH, Math.floor(el.clientWidth))));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const byTime = useMemo(() => {
+    const m = new Map<number, number>();
+    candles.forEach((c, i) => m.set(c.time, i));
+    return m;
+  }, [candles]);
+
+  const structure = panes.map((p) => `${p.id}:${p.kind}`).join('|') + `|${settings.chartType}|${dark}`;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const chart = createChart(el, { ...chartOptions(dark, settings.showGridlines), width: el.clientWidth || MAX_CHART_WIDTH, height });
+    const ohlc = ohlcData(candles);
+    let main: AnySeries;
+    if (settings.chartType === 'line') {
+      main = chart.addSeries(LineSeries, { color: '#2962ff', lineWidth: 2 });
+      main.setData(data(closeLine(candles)));
+    } else if (settings.chartType === 'area') {
+      main = chart.addSeries(AreaSeries, { lineColor: '#2962ff', topColor: 'rgba(41,98,255,0.35)', bottomColor: 'rgba(41,98,255,0.02)', lineWidth: 2 });
+      main.setData(data(closeLine(candles)));
+    } else {
+      main = chart.addSeries(CandlestickSeries, candleStyle);
+      main.setData(data(ohlc));
+    }
+    const registry: Record<string, AnySeries> = { price: main };
+    const paneSeries: PaneSeries[] = panes
+      .filter((p) => p.kind !== 'price')
+      .map((pane, i) => {
+        const series = addPaneSeries(chart, pane, i + 1);
+        series.forEach((s, j) => (registry[j ? `${pane.id}#${j}` : pane.id] = s));
+        return { pane, series, lines: [] };
+      });
+    showRecent(chart, candles.length);
+    exposeChart(chart, registry);
+
+    const onMove = (param: MouseEventParams<Time>) => {
+      const i = param.time === undefined ? undefined : byTime.get(param.time as number);
+      setHover(i === undefined ? null : candles[i]);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    // Spec §9: the legend shows the last bar after a short first-load delay (the chart has laid out).
+    setLastShown(false);
+    const timer = setTimeout(() => setLastShown(true), LEGEND_DELAY_MS);
+    setBuilt({ chart, main, panes: paneSeries, registry });
+    return () => {
+      clearTimeout(timer);
+      chart.unsubscribeCrosshairMove(onMove);
+      clearChart(chart);
+      chart.remove();
+      setBuilt(null);
+    };
+    // Rebuilt on new candles or a new pane list / chart type only; the effects below apply the rest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [candles, structure]);
+
+  // Pane parameters and stretch factors.
+  useEffect(() => {
+    if (!built) return;
+    const current = new Map(panes.map((p) => [p.id, p]));
+    for (const ps of built.panes) {
+      const p = current.get(ps.pane.id);
+      if (!p) continue;
+      if (p !== ps.pane || ps.series[0].data().length === 0) {
+        ps.pane = p;
+        fillPane(ps, candles);
+      }
+    }
+    const chartPanes = built.chart.panes();
+    const ordered = [panes.find((p) => p.kind === 'price'), ...built.panes.map((ps) => ps.pane)];
+    ordered.forEach((p, i) => chartPanes[i]?.setStretchFactor(p?.stretchFactor ?? 1));
+  }, [built, panes, candles]);
+
+  // Overlays on the price pane.
+  useEffect(() => {
+    if (!built) return;
+    const added: AnySeries[] = [];
+    for (const o of overlays) {
+      if (!o.visible) continue;
+      const s = built.chart.addSeries(LineSeries, {
+        color: o.color || '#ffa500',
+        lineWidth: 2,
+        priceLineVisible: false,
+        lastValueVisible: o.showLabel,
+        title: o.showLabel ? overlayLabel(o) : '',
+        crosshairMarkerVisible: false,
+      }, 0);
+      s.setData(data(movingAverageLine(candles, o.type, o.period)));
+      built.registry[`overlay:${o.id}`] = s;
+      added.push(s);
+    }
+    return () => {
+      for (const s of added) built.chart.removeSeries(s);
+      for (const k of Object.keys(built.registry)) if (k.startsWith('overlay:')) delete built.registry[k];
+    };
+  }, [built, overlays, candles]);
+
+  // Toggles and size.
+  useEffect(() => {
+    if (!built) return;
+    built.chart.applyOptions({ grid: { vertLines: { visible: settings.showGridlines }, horzLines: { visible: settings.showGridlines } } });
+    built.main.applyOptions({ lastValueVisible: settings.showRealTimePrice, priceLineVisible: settings.showRealTimePrice });
+  }, [built, settings.showGridlines, settings.showRealTimePrice]);
+  useEffect(() => {
+    built?.chart.resize(width, height);
+  }, [built, width, height]);
+
+  const bar = hover ?? (lastShown && candles.length ? candles[candles.length - 1] : null);
+  return (
+    <div ref={wrap} className="w-full">
+      <div className="relative overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ width, height }}>
+        <div ref={box} data-testid="chart" style={{ width, height }} />
+        <Legend symbol={symbol} company={company} bar={bar} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
+      </div>
+    </div>
+  );
+}

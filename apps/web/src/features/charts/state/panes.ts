@@ -1,0 +1,132 @@
+import { clampInt } from './clamp.ts';
+
+// The /rchart pane layout (spec §3 Pane, §4 Panes, §5, §9): pure state, persisted under rchart_panes.
+
+export const PANES_STORAGE_KEY = 'rchart_panes';
+
+export type PaneKind = 'price' | 'volume' | 'rsi' | 'macd' | 'obv';
+export const INDICATOR_PANE_KINDS = ['rsi', 'macd', 'obv', 'volume'] as const satisfies readonly PaneKind[];
+export const PANE_KIND_LABELS: Record<PaneKind, string> = { price: 'Price', volume: 'Volume', rsi: 'RSI', macd: 'MACD', obv: 'OBV' };
+
+export interface RsiParams {
+  period: number;
+  upper: number;
+  lower: number;
+}
+export interface MacdParams {
+  fast: number;
+  slow: number;
+  signal: number;
+}
+export type PaneParams = RsiParams | MacdParams | Record<string, never>;
+
+export interface Pane {
+  id: string;
+  kind: PaneKind;
+  stretchFactor: number;
+  params: PaneParams;
+}
+
+/** Bounds and fallbacks of every pane parameter (spec §5). */
+export const PARAM_RULES = {
+  rsi: {
+    period: { min: 2, max: 200, fallback: 14 },
+    upper: { min: 0, max: 100, fallback: 70 },
+    lower: { min: 0, max: 100, fallback: 30 },
+  },
+  macd: {
+    fast: { min: 1, max: 100, fallback: 12 },
+    slow: { min: 2, max: 200, fallback: 26 },
+    signal: { min: 1, max: 100, fallback: 9 },
+  },
+} as const;
+
+export type ParamKind = keyof typeof PARAM_RULES;
+
+export function defaultParams(kind: PaneKind): PaneParams {
+  if (kind === 'rsi') return { period: 14, upper: 70, lower: 30 };
+  if (kind === 'macd') return { fast: 12, slow: 26, signal: 9 };
+  return {};
+}
+
+export const DEFAULT_PANES: readonly Pane[] = [
+  { id: 'price', kind: 'price', stretchFactor: 3, params: {} },
+  { id: 'vol-1', kind: 'volume', stretchFactor: 1, params: {} },
+  { id: 'rsi-1', kind: 'rsi', stretchFactor: 1, params: { period: 14, upper: 70, lower: 30 } },
+];
+
+export const defaultPanes = (): Pane[] => DEFAULT_PANES.map((p) => ({ ...p, params: { ...p.params } }));
+
+/** Every parameter of `kind` clamped to its bounds; missing or non-numeric values take the fallback. */
+export function clampParams(kind: PaneKind, params: unknown): PaneParams {
+  if (kind !== 'rsi' && kind !== 'macd') return {};
+  const rules = PARAM_RULES[kind] as Record<string, { min: number; max: number; fallback: number }>;
+  const src = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const [k, r] of Object.entries(rules)) out[k] = clampInt(src[k], r.min, r.max, r.fallback);
+  return out as unknown as PaneParams;
+}
+
+const KINDS = new Set<PaneKind>(['price', 'volume', 'rsi', 'macd', 'obv']);
+
+function sanitizePane(p: unknown, index: number): Pane | null {
+  if (!p || typeof p !== 'object') return null;
+  const o = p as Record<string, unknown>;
+  if (typeof o.kind !== 'string' || !KINDS.has(o.kind as PaneKind)) return null;
+  const kind = o.kind as PaneKind;
+  const stretch = typeof o.stretchFactor === 'number' && Number.isFinite(o.stretchFactor) && o.stretchFactor > 0 ? o.stretchFactor : kind === 'price' ? 3 : 1;
+  return { id: typeof o.id === 'string' && o.id ? o.id : `${kind}-${index}`, kind, stretchFactor: stretch, params: clampParams(kind, o.params) };
+}
+
+/** The saved layout (spec §5): used only if it is an array containing a price pane; else defaults.
+ *  Entries that are not panes are dropped, parameters clamped, and the price pane kept first. */
+export function loadPanes(raw: string | null): Pane[] {
+  if (!raw) return defaultPanes();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return defaultPanes();
+  }
+  if (!Array.isArray(parsed)) return defaultPanes();
+  const panes = parsed.map(sanitizePane).filter((p): p is Pane => p !== null);
+  const price = panes.find((p) => p.kind === 'price');
+  if (!price) return defaultPanes();
+  const seen = new Set<string>();
+  const rest = panes.filter((p) => p.kind !== 'price' && !seen.has(p.id) && seen.add(p.id));
+  return [price, ...rest];
+}
+
+export type PaneAction =
+  | { type: 'add'; kind?: Exclude<PaneKind, 'price'>; now?: number }
+  | { type: 'remove'; id: string }
+  | { type: 'changeKind'; id: string; kind: Exclude<PaneKind, 'price'> }
+  | { type: 'setParams'; id: string; params: Partial<RsiParams & MacdParams> }
+  | { type: 'reset' };
+
+/** Spec §4 pane transitions. '+ Add Pane' adds an RSI pane; changing the kind resets the parameters to
+ *  that kind's defaults and keeps the stretch factor; the price pane can be neither removed nor changed. */
+export function panesReducer(panes: Pane[], action: PaneAction): Pane[] {
+  switch (action.type) {
+    case 'add': {
+      const kind = action.kind ?? 'rsi';
+      let id = `${kind}-${action.now ?? Date.now()}`;
+      while (panes.some((p) => p.id === id)) id += '-1';
+      return [...panes, { id, kind, stretchFactor: 1, params: defaultParams(kind) }];
+    }
+    case 'remove':
+      return panes.filter((p) => p.id !== action.id || p.kind === 'price');
+    case 'changeKind':
+      return panes.map((p) => (p.id === action.id && p.kind !== 'price' ? { ...p, kind: action.kind, params: defaultParams(action.kind) } : p));
+    case 'setParams':
+      return panes.map((p) => (p.id === action.id ? { ...p, params: clampParams(p.kind, { ...p.params, ...action.params }) } : p));
+    case 'reset':
+      return defaultPanes();
+  }
+}
+
+/** Spec §9: /rchart is at least 400px high, 160px per unit of stretch factor. */
+export function chartHeight(panes: readonly Pane[]): number {
+  const total = panes.reduce((s, p) => s + p.stretchFactor, 0);
+  return Math.max(400, 160 * total);
+}
