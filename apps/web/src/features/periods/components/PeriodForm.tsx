@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import type { CheckSymbolResult, Period } from '@app/contract';
+import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner } from '../../../components/index.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { checkSymbol, useSavePeriod } from '../api.ts';
+import { PERIOD_ERRORS, PERIOD_TEXT } from '../texts.ts';
+
+type Field = 'stock_ticker' | 'start_date' | 'end_date';
+type Check = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; ticker: string; info: CheckSymbolResult | null } | { state: 'error'; message: string };
+
+/** Create or edit a period (spec §4, §5): the ticker is upper-cased as typed and must pass the
+ *  symbol check before the period can be saved. `editing` null is create mode. */
+export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone: () => void }) {
+  const [ticker, setTicker] = useState(editing?.stock_ticker ?? '');
+  const [start, setStart] = useState(editing?.start_date ?? '');
+  const [end, setEnd] = useState(editing?.end_date ?? '');
+  // A stored period's ticker was checked when it was saved.
+  const [check, setCheck] = useState<Check>(editing ? { state: 'ok', ticker: editing.stock_ticker, info: null } : { state: 'idle' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const save = useSavePeriod();
+  const validated = check.state === 'ok' && check.ticker === ticker;
+
+  const runCheck = async () => {
+    const symbol = ticker.trim();
+    if (!symbol) {
+      setErrors((e) => ({ ...e, stock_ticker: PERIOD_ERRORS.required }));
+      return;
+    }
+    setCheck({ state: 'checking' });
+    try {
+      const info = await checkSymbol(symbol);
+      setCheck({ state: 'ok', ticker: symbol, info });
+      setErrors((e) => ({ ...e, stock_ticker: undefined }));
+    } catch (e) {
+      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 400);
+      setCheck({ state: 'error', message: notFound ? PERIOD_ERRORS.symbolNotFound : PERIOD_ERRORS.checkFailed });
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Partial<Record<Field, string>> = {};
+    if (!ticker.trim()) next.stock_ticker = PERIOD_ERRORS.required;
+    else if (!validated) next.stock_ticker = PERIOD_ERRORS.notValidated;
+    if (!start) next.start_date = PERIOD_ERRORS.required;
+    if (!end) next.end_date = PERIOD_ERRORS.required;
+    else if (start && end <= start) next.end_date = PERIOD_ERRORS.endAfterStart;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    save.mutate(
+      { id: editing?.id ?? null, body: { stock_ticker: ticker.trim(), start_date: start, end_date: end } },
+      {
+        onSuccess: () => {
+          if (!editing) {
+            setTicker('');
+            setStart('');
+            setEnd('');
+            setCheck({ state: 'idle' });
+          }
+          onDone();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.body && typeof err.body === 'object') {
+            const b = err.body as Record<string, unknown>;
+            const first = (k: Field) => (Array.isArray(b[k]) ? String((b[k] as unknown[])[0]) : undefined);
+            setErrors({ stock_ticker: first('stock_ticker'), start_date: first('start_date'), end_date: first('end_date') });
+          }
+        },
+      },
+    );
+  };
+
+  const serverFieldError = Object.values(errors).some(Boolean);
+
+  return (
+    <Card>
+      <CardHeader title={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} subtitle={editing ? `${editing.stock_ticker}, ${editing.start_date} → ${editing.end_date}` : undefined} />
+      <CardBody>
+        <form onSubmit={onSubmit} noValidate aria-label={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <div className="flex items-end gap-2">
+              <Input
+                label={PERIOD_TEXT.ticker}
+                name="stock_ticker"
+                value={ticker}
+                placeholder={PERIOD_TEXT.tickerPlaceholder}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={12}
+                // Spec §5: upper-cased as typed.
+                onChange={(e) => {
+                  setTicker(e.target.value.toUpperCase());
+                  setErrors((x) => ({ ...x, stock_ticker: undefined }));
+                  if (check.state === 'error') setCheck({ state: 'idle' });
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void runCheck();
+                  }
+                }}
+                aria-invalid={Boolean(errors.stock_ticker) || check.state === 'error' || undefined}
+                wrapperClassName="flex-1"
+                className="font-mono uppercase"
+              />
+              <Button variant="secondary" onClick={runCheck} loading={check.state === 'checking'} disabled={!ticker.trim() || validated}>
+                {PERIOD_TEXT.check}
+              </Button>
+            </div>
+            <div className="mt-1 min-h-5 text-sm" aria-live="polite">
+              {check.state === 'checking' && (
+                <span className="inline-flex items-center gap-1.5 text-slate-500">
+                  <Spinner /> Checking…
+                </span>
+              )}
+              {check.state === 'error' && <span role="alert" className="text-red-600 dark:text-red-400">{check.message}</span>}
+              {validated && check.info && (
+                <span className="text-emerald-700 dark:text-emerald-400" data-testid="symbol-info">
+                  ✓ {check.info.name}
+                  {check.info.price !== null && <span className="tabular-nums"> · ${check.info.price.toFixed(2)}</span>}
+                </span>
+              )}
+              {validated && !check.info && <span className="text-emerald-700 dark:text-emerald-400">✓ {ticker}</span>}
+              {errors.stock_ticker && check.state !== 'error' && <span role="alert" className="text-red-600 dark:text-red-400">{errors.stock_ticker}</span>}
+            </div>
+          </div>
+          <Input label={PERIOD_TEXT.startDate} name="start_date" type="date" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start_date} />
+          <Input label={PERIOD_TEXT.endDate} name="end_date" type="date" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.end_date} />
+          {save.isError && !serverFieldError && <Alert tone="error" className="sm:col-span-2 lg:col-span-3">{(save.error as ApiError).detail ?? PERIOD_ERRORS.save}</Alert>}
+          <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-3">
+            {editing && (
+              <Button variant="secondary" onClick={onDone}>
+                {PERIOD_TEXT.cancel}
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              {editing ? PERIOD_TEXT.update : PERIOD_TEXT.create}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

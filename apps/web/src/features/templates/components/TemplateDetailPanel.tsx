@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { DEFAULT_POSITION_SIZE, type Indicator, type TemplateDetail } from '@app/contract';
+import { Alert, Button, Card, CardBody, CardHeader, Dialog, Input, Loading } from '../../../components/index.ts';
+import { useDeleteIndicator, useDeleteTemplate, useTemplate, useUpdateTemplate } from '../api.ts';
+import { fieldErrors } from '../errors.ts';
+import { TEMPLATE_ERRORS, TEMPLATE_TEXT } from '../texts.ts';
+import { IndicatorForm } from './IndicatorForm.tsx';
+import { IndicatorList } from './IndicatorList.tsx';
+
+const sizeText = (s: number) => (s < 1 ? `${+(s * 100).toFixed(2)}% of equity` : `${s} shares`);
+
+/** The picked template: view or edit mode (spec §4), its indicators, add and delete. */
+export function TemplateDetailPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  const detail = useTemplate(id);
+  if (detail.isPending) return <Card><Loading /></Card>;
+  if (detail.isError)
+    return (
+      <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => detail.refetch()}>Retry</Button>}>
+        {TEMPLATE_ERRORS.fetchDetails}
+      </Alert>
+    );
+  return <TemplateView key={detail.data.id} template={detail.data} onDeleted={onDeleted} />;
+}
+
+function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDeleted: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteTemplate();
+  const deleteIndicator = useDeleteIndicator();
+
+  const onDeleteIndicator = (i: Indicator) => deleteIndicator.mutate(i);
+
+  return (
+    <Card>
+      {editing ? (
+        <EditHeader template={template} onDone={() => setEditing(false)} />
+      ) : (
+        <CardHeader
+          title={<span data-testid="template-name" className="text-base">{template.name}</span>}
+          subtitle={`${TEMPLATE_TEXT.positionSize}: ${sizeText(template.position_size)}`}
+          actions={
+            <>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+                {TEMPLATE_TEXT.edit}
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
+                {TEMPLATE_TEXT.delete}
+              </Button>
+            </>
+          }
+        />
+      )}
+      <CardBody className="space-y-3">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Indicators</h3>
+          <Button size="sm" onClick={() => setAdding(true)}>
+            + {TEMPLATE_TEXT.addIndicator}
+          </Button>
+        </div>
+        {deleteIndicator.isError && <Alert tone="error">{TEMPLATE_ERRORS.deleteIndicator}</Alert>}
+        {remove.isError && <Alert tone="error">{TEMPLATE_ERRORS.delete}</Alert>}
+        <IndicatorList indicators={template.indicators} onDelete={onDeleteIndicator} deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null} />
+      </CardBody>
+
+      <Dialog open={adding} onClose={() => setAdding(false)} title={TEMPLATE_TEXT.indicatorFormTitle} description={`To "${template.name}"`}>
+        {adding && <IndicatorForm templateId={template.id} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
+      </Dialog>
+
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Delete template"
+        description={TEMPLATE_TEXT.deleteConfirm(template.name)}
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              {TEMPLATE_TEXT.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(template.id, {
+                  onSuccess: () => onDeleted(),
+                  onSettled: () => setConfirmDelete(false),
+                })
+              }
+            >
+              {TEMPLATE_TEXT.delete}
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}
+
+/** Edit mode: the name (and position size) as inputs; Save returns to view mode. */
+function EditHeader({ template, onDone }: { template: TemplateDetail; onDone: () => void }) {
+  const update = useUpdateTemplate();
+  const [name, setName] = useState(template.name);
+  const [size, setSize] = useState(String(template.position_size ?? DEFAULT_POSITION_SIZE));
+  const [blank, setBlank] = useState(false);
+  const serverErrors = fieldErrors(update.error);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setBlank(true);
+      return;
+    }
+    update.mutate({ id: template.id, body: { name: name.trim(), position_size: Number(size) } }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit template" className="space-y-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+      <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <Input
+          label="Name"
+          name="editName"
+          value={name}
+          maxLength={100}
+          placeholder={TEMPLATE_TEXT.namePlaceholder}
+          onChange={(e) => {
+            setName(e.target.value);
+            setBlank(false);
+          }}
+          error={blank ? TEMPLATE_TEXT.namePlaceholder : serverErrors.name}
+          autoFocus
+        />
+        <Input
+          label={TEMPLATE_TEXT.positionSize}
+          name="positionSize"
+          inputMode="decimal"
+          value={size}
+          onChange={(e) => setSize(e.target.value)}
+          error={serverErrors.position_size}
+          hint="Below 1: fraction of equity. 1 or more: shares."
+          className="tabular-nums"
+        />
+      </div>
+      {update.isError && !serverErrors.name && !serverErrors.position_size && <Alert tone="error">{TEMPLATE_ERRORS.update}</Alert>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          {TEMPLATE_TEXT.cancel}
+        </Button>
+        <Button type="submit" size="sm" loading={update.isPending}>
+          {TEMPLATE_TEXT.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
