@@ -90,6 +90,18 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('treats an unparseable _auth as valid (console message) while the server session holds', async () => {
+    const { page, context } = await newPage(browser);
+    const account = await signUpAndLogIn(page);
+    await context.addCookies([{ name: '_auth', value: 'not-a-jwt', url: baseUrl() }]);
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    await page.goto('/profile');
+    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(account.email);
+    expect(logs).toContain(AUTH_MESSAGES.invalidTokenConsole);
+    await context.close();
+  });
+
   it('shows the session-expired banner when the server session is gone, then /login and back', async () => {
     const { page, context } = await newPage(browser);
     const account = await signUpAndLogIn(page);
