@@ -52,6 +52,8 @@ export function useScanner() {
     } catch (e) {
       if (my !== seq.current) return;
       const error = messageOf(e, SCANNER_MESSAGES.scanFailed);
+      // An expired session keeps what is on screen (the dialog explains); other failures clear it.
+      if (error === null) return setState((s) => ({ ...s, scanning: false }));
       setState((s) => ({ ...s, scanning: false, scanned: false, results: [], count: 0, next: null, error }));
     }
   }, []);
