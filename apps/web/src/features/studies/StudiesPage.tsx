@@ -1,5 +1,173 @@
-import { Placeholder } from '../../components/Placeholder.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
+import { Alert, Button, Card, CardBody, Loading, Select } from '../../components/index.ts';
+import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
+import { Conditions } from './components/Conditions.tsx';
+import { EquityChart } from './components/EquityChart.tsx';
+import { StatsPanel } from './components/StatsPanel.tsx';
+import { TradesTable } from './components/TradesTable.tsx';
+import { csvName, downloadCsv, statsCsv, tradesCsv } from './csv.ts';
+import { backtestError } from './errors.ts';
+import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT } from './texts.ts';
 
+const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
+
+/** What a finished run shows, with the ids and names it ran on (the picks may change afterwards). */
+interface Result {
+  run: BacktestRun;
+  periodId: number;
+  templateId: number;
+  symbol: string;
+  templateName: string;
+}
+
+/** /studies (spec §2, §4, §8): pick a template and a period, run, read stats, trades and the equity curve. */
 export default function StudiesPage() {
-  return <Placeholder title="Backtest" />;
+  const templates = useTemplateList();
+  const periods = usePeriodList();
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [periodId, setPeriodId] = useState<number | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
+  const [chartError, setChartError] = useState(false);
+  const run = useRunBacktest();
+  const detail = useTemplateDetail(templateId);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (templateId === null || periodId === null || run.isPending) return;
+    setError(null);
+    setResult(null);
+    setChartError(false);
+    const period = periods.data?.find((p) => p.id === periodId);
+    const template = templates.data?.find((t) => t.id === templateId);
+    run.mutate(
+      { period_id: periodId, template_id: templateId },
+      {
+        onSuccess: (data) => {
+          if (!data || typeof data !== 'object' || !data.stats || typeof data.stats !== 'object') {
+            setError({ message: STUDIES_ERRORS.statsMissing });
+            return;
+          }
+          setResult({ run: data, periodId, templateId, symbol: period?.stock_ticker ?? '', templateName: template?.name ?? '' });
+        },
+        onError: (err) => setError(backtestError(err)),
+      },
+    );
+  };
+
+  const openChart = async () => {
+    if (!result) return;
+    setChartError(false);
+    // Spec §2: open the static chart page in a new tab only if it exists.
+    if (await chartPageExists()) window.open(chartPageUrl(result.periodId, result.templateId), '_blank', 'noopener');
+    else setChartError(true);
+  };
+
+  const loading = templates.isPending || periods.isPending;
+  const noTemplates = templates.isSuccess && templates.data.length === 0;
+  const noPeriods = periods.isSuccess && periods.data.length === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{STUDIES_TEXT.title}</h1>
+        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">{STUDIES_TEXT.intro}</p>
+      </header>
+
+      <Card className="mt-6">
+        <CardBody className="space-y-4">
+          {loading ? (
+            <Loading />
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-label="Backtest selection" className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end">
+              <div>
+                <Select
+                  label={STUDIES_TEXT.template}
+                  name="template"
+                  value={templateId ?? ''}
+                  placeholder={STUDIES_TEXT.pickTemplate}
+                  options={(templates.data ?? []).map((t: TemplateListItem) => ({ value: t.id, label: t.name }))}
+                  onChange={(e) => setTemplateId(e.target.value ? Number(e.target.value) : null)}
+                  disabled={!templates.isSuccess || noTemplates}
+                  error={templates.isError ? STUDIES_ERRORS.fetchTemplates : undefined}
+                />
+                {noTemplates && (
+                  <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                    {STUDIES_TEXT.noTemplates} <Link to="/templates" className="text-blue-600 hover:underline dark:text-blue-400">{STUDIES_TEXT.createTemplate}</Link>
+                  </p>
+                )}
+              </div>
+              <div>
+                <Select
+                  label={STUDIES_TEXT.period}
+                  name="period"
+                  value={periodId ?? ''}
+                  placeholder={STUDIES_TEXT.pickPeriod}
+                  options={(periods.data ?? []).map((p) => ({ value: p.id, label: periodLabel(p) }))}
+                  onChange={(e) => setPeriodId(e.target.value ? Number(e.target.value) : null)}
+                  disabled={!periods.isSuccess || noPeriods}
+                  error={periods.isError ? STUDIES_ERRORS.fetchPeriods : undefined}
+                />
+                {noPeriods && (
+                  <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                    {STUDIES_TEXT.noPeriods} <Link to="/stockperiod" className="text-blue-600 hover:underline dark:text-blue-400">{STUDIES_TEXT.createPeriod}</Link>
+                  </p>
+                )}
+              </div>
+              <Button type="submit" loading={run.isPending} disabled={templateId === null || periodId === null} className="md:mb-0">
+                {run.isPending ? STUDIES_TEXT.running : STUDIES_TEXT.run}
+              </Button>
+            </form>
+          )}
+          {detail.data && <Conditions template={detail.data} />}
+        </CardBody>
+      </Card>
+
+      <div className="mt-6 space-y-6" aria-live="polite">
+        {error && (
+          <Alert tone="error" title={error.message}>
+            {error.detail}
+          </Alert>
+        )}
+        {!result && !error && !run.isPending && <p className="text-center text-sm text-slate-500 dark:text-slate-400">{STUDIES_TEXT.idle}</p>}
+        {run.isPending && <Loading text={`${STUDIES_TEXT.running}...`} />}
+        {result && (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 className="text-lg font-semibold">
+                {result.templateName} <span className="text-slate-500 dark:text-slate-400">on</span> {result.symbol}
+              </h2>
+              <div className="flex flex-wrap items-center gap-2">
+                {chartError && <span role="alert" className="text-sm text-red-600 dark:text-red-400">{STUDIES_TEXT.chartMissing}</span>}
+                <Button onClick={openChart}>{STUDIES_TEXT.viewChart}</Button>
+              </div>
+            </div>
+            {result.run.equity?.time?.length > 0 && <EquityChart equity={result.run.equity} />}
+            <StatsPanel
+              stats={result.run.stats}
+              actions={
+                Object.keys(result.run.stats).length > 0 && (
+                  <Button size="sm" variant="secondary" onClick={() => downloadCsv(statsCsv(result.run.stats), csvName(result.symbol, result.templateName, 'stats'))}>
+                    {STUDIES_TEXT.downloadStats}
+                  </Button>
+                )
+              }
+            />
+            <TradesTable
+              trades={result.run.trades ?? []}
+              actions={
+                (result.run.trades?.length ?? 0) > 0 && (
+                  <Button size="sm" variant="secondary" onClick={() => downloadCsv(tradesCsv(result.run.trades), csvName(result.symbol, result.templateName, 'trades'))}>
+                    {STUDIES_TEXT.downloadTrades}
+                  </Button>
+                )
+              }
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

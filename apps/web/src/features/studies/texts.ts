@@ -1,0 +1,44 @@
+// Strings of the Backtest (Studies) screen; the spec's (§4, §8) are exact and shared with the tests.
+export const STUDIES_TEXT = {
+  title: 'Backtest',
+  intro: 'Run one of your templates on one of your stock periods and review its statistics, trades and equity curve.',
+  template: 'Template',
+  period: 'Stock period',
+  pickTemplate: 'Select a template',
+  pickPeriod: 'Select a period',
+  run: 'Run Backtest',
+  running: 'Running Backtest',
+  viewChart: 'View Chart',
+  statsTitle: 'Statistics',
+  tradesTitle: 'Trades',
+  equityTitle: 'Equity curve vs buy and hold',
+  conditionsTitle: 'Conditions',
+  downloadTrades: 'Download trades CSV',
+  downloadStats: 'Download stats CSV',
+  noTemplates: 'You have no templates yet.',
+  noPeriods: 'You have no stock periods yet.',
+  createTemplate: 'Create a template',
+  createPeriod: 'Define a period',
+  idle: 'Pick a template and a period, then run the backtest.',
+  strategy: 'Strategy',
+  buyHold: 'Buy & hold',
+  drawdown: 'Drawdown',
+  chartMissing: 'The chart page is not available.',
+} as const;
+
+export const STUDIES_ERRORS = {
+  noTrades: 'No Trades made, please modify indicators',
+  failed: 'Failed to run backtest. Please try again.',
+  statsMissing: 'Stats not found in response',
+  fetchTemplates: 'Failed to fetch templates',
+  fetchPeriods: 'Failed to fetch periods',
+  noTradesToDisplay: 'No trades to display.',
+  noStats: 'No stats available',
+} as const;
+
+/** The static chart page (spec §2) and the query string it reads. */
+export const CHART_PAGE = '/public/chart.html';
+export const chartPageUrl = (periodId: number, templateId: number) => `${CHART_PAGE}?period_id=${periodId}&template_id=${templateId}`;
+/** The chart page's HTML carries this marker, so the existence check cannot be fooled by the SPA's
+ *  fallback page (the server answers any unknown path with index.html). */
+export const CHART_PAGE_MARKER = 'backtest-chart-page';
