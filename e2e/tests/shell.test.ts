@@ -80,6 +80,17 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('theme: theme-init.js applies the saved theme before the app bundle runs (no flash)', async () => {
+    const { page, context } = await newPage(browser, { colorScheme: 'light' });
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    // Without the React bundle only the tiny head script can set the class.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    expect(await htmlIsDark(page)).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe(''); // the app really did not run
+    await context.close();
+  });
+
   it('theme: light when the OS has no dark preference and nothing is saved', async () => {
     const { page, context } = await newPage(browser, { colorScheme: 'light' });
     await page.goto('/');
@@ -211,7 +222,8 @@ describe('app shell', () => {
 
   it('session-expired banner: shows on the event, hides on dismiss, on session-restored, and on going to /login', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto('/scanner');
+    // Not /scanner: it answers the same event with its own blocking dialog (spec §2, Stock Scanner).
+    await page.goto('/');
     await page.locator('main h1').first().waitFor();
     const banner = page.getByTestId('session-expired-banner');
     const expire = () => page.evaluate(() => window.dispatchEvent(new Event('session-expired')));
@@ -230,8 +242,9 @@ describe('app shell', () => {
 
     await expire();
     await banner.waitFor();
-    await nav(page).getByRole('link', { name: 'Blog' }).click(); // other navigation keeps it
-    await page.waitForURL((u) => u.pathname === '/blog');
+    await nav(page).getByRole('link', { name: 'RRC' }).click(); // other navigation keeps it
+    await page.waitForURL((u) => u.pathname === '/rrc');
+    await page.locator('main h1').first().waitFor();
     expect(await banner.isVisible()).toBe(true);
     await banner.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname === '/login');

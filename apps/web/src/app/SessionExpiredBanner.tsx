@@ -10,7 +10,8 @@ import { SESSION_EXPIRED_BANNER } from './messages.ts';
  */
 export function SessionExpiredBanner() {
   const [visible, setVisible] = useState(false);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
 
   useEffect(() => {
     const show = () => setVisible(true);
@@ -34,7 +35,8 @@ export function SessionExpiredBanner() {
         <WarningIcon className="size-4 shrink-0" />
         <p className="flex-1">
           {SESSION_EXPIRED_BANNER}{' '}
-          <Link to="/login" className="font-semibold underline underline-offset-2 hover:no-underline">
+          {/* state.from: the login screen can bring the user back here, like the guard does. */}
+          <Link to="/login" state={{ from: location }} className="font-semibold underline underline-offset-2 hover:no-underline">
             Log in
           </Link>
         </p>

@@ -18,7 +18,7 @@ export function FeatureTile({ tile }: { tile: HomeTile }) {
     <Link
       to={tile.to}
       data-testid="home-tile"
-      className="group flex h-full items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-blue-300 hover:shadow-md sm:flex-col sm:items-start sm:gap-0 sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500/50"
+      className="group flex h-full items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-blue-300 motion-safe:hover:-translate-y-0.5 hover:shadow-md sm:flex-col sm:items-start sm:gap-0 sm:p-5 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500/50"
     >
       <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 ring-1 ring-blue-600/10 dark:bg-blue-500/10 dark:text-blue-400 dark:ring-blue-400/20">
         <Icon className="size-5" />
@@ -30,7 +30,7 @@ export function FeatureTile({ tile }: { tile: HomeTile }) {
       <ArrowRightIcon className="size-4 shrink-0 text-slate-400 sm:hidden" />
       <span className="mt-4 hidden items-center gap-1 text-sm font-medium text-blue-700 sm:inline-flex dark:text-blue-400">
         {tile.action}
-        <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+        <ArrowRightIcon className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
       </span>
     </Link>
   );
