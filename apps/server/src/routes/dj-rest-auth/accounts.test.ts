@@ -24,9 +24,9 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
   let ip = 0;
   // Each test gets its own client address so the per-IP limits of one do not spill into another.
   const from = () => ({ 'x-forwarded-for': `198.51.100.${++ip}` });
-  const register = (email: string, password1 = PASSWORD, password2 = password1, headers = from()) =>
+  const register = (email: string, password1 = PASSWORD, password2 = password1, headers: Record<string, string> = from()) =>
     t.app.inject({ method: 'POST', url: '/dj-rest-auth/registration/', headers, payload: { username: email, email, password1, password2 } });
-  const login = (email: string, password = PASSWORD, headers = from()) =>
+  const login = (email: string, password = PASSWORD, headers: Record<string, string> = from()) =>
     t.app.inject({ method: 'POST', url: '/dj-rest-auth/login/', headers, payload: { email, password } });
 
   beforeAll(async () => {

@@ -2,15 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
-import { ApiError } from '../../lib/api.ts';
 import { passwordResetRequest } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
-import { fieldError } from './errors.ts';
-
-/** Spec §8: the server's detail, or its e-mail error, or the generic failure. */
-export function forgotErrorMessage(err: unknown): string {
-  return (err instanceof ApiError ? (err.detail ?? fieldError(err, 'email')) : undefined) ?? AUTH_MESSAGES.resetEmailFailed;
-}
+import { forgotErrorMessage } from './errors.ts';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

@@ -2,19 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
-import { ApiError, NetworkError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { loginRequest } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { returnPath } from './returnTo.ts';
-
-/** Spec §8: the server's detail, else the generic failure; no response and unexpected errors have their own line. */
-export function loginErrorMessage(err: unknown): string {
-  if (err instanceof ApiError) return err.detail ?? AUTH_MESSAGES.loginFailed;
-  if (err instanceof NetworkError) return AUTH_MESSAGES.loginNoResponse;
-  return AUTH_MESSAGES.loginError;
-}
+import { loginErrorMessage } from './errors.ts';
 
 export default function LoginPage() {
   const { isAuthenticated, loading, sessionExpired, expiredFrom, login } = useAuth();

@@ -2,15 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES, RESET_REDIRECT_DELAY_MS } from '@app/contract';
 import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
-import { ApiError } from '../../lib/api.ts';
 import { passwordResetConfirmRequest } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
-import { fieldErrors } from './errors.ts';
-
-/** Spec §8: the server's detail or the generic failure (field errors show under the inputs). */
-export function resetErrorMessage(err: unknown): string {
-  return (err instanceof ApiError ? err.detail : undefined) ?? AUTH_MESSAGES.resetConfirmFailed;
-}
+import { fieldErrors, resetErrorMessage } from './errors.ts';
 
 export default function ResetConfirmPage() {
   const { uidb64 = '', token = '' } = useParams();

@@ -2,16 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
 import { Button, ErrorText, Input } from '../../components/index.ts';
-import { ApiError, firstMessage } from '../../lib/api.ts';
 import { registerRequest } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
-import { fieldErrors } from './errors.ts';
-
-/** Spec §8: the server's detail, or its first field error, or the generic failure. */
-export function signupErrorMessage(err: unknown): string {
-  return (err instanceof ApiError ? firstMessage(err.body) : undefined) ?? AUTH_MESSAGES.signupFailed;
-}
+import { fieldErrors, signupErrorMessage } from './errors.ts';
 
 export default function SignupPage() {
   const navigate = useNavigate();

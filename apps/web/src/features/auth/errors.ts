@@ -1,4 +1,7 @@
-import { ApiError } from '../../lib/api.ts';
+import { AUTH_MESSAGES } from '@app/contract';
+import { ApiError, NetworkError, firstMessage } from '../../lib/api.ts';
+
+// The account screens' error lines (spec §8), from what a failed call threw.
 
 /** The first message a DRF body holds for one field (e.g. "email"), if any. */
 export function fieldError(err: unknown, field: string): string | undefined {
@@ -13,4 +16,26 @@ export function fieldErrors(err: unknown): Record<string, string> {
   if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return out;
   for (const [k, v] of Object.entries(err.body)) if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
   return out;
+}
+
+/** Spec §8: the server's detail, else the generic failure; no response and unexpected errors have their own line. */
+export function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.detail ?? AUTH_MESSAGES.loginFailed;
+  if (err instanceof NetworkError) return AUTH_MESSAGES.loginNoResponse;
+  return AUTH_MESSAGES.loginError;
+}
+
+/** Spec §8: the server's detail, or its first field error, or the generic failure. */
+export function signupErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? firstMessage(err.body) : undefined) ?? AUTH_MESSAGES.signupFailed;
+}
+
+/** Spec §8: the server's detail, or its e-mail error, or the generic failure. */
+export function forgotErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? (err.detail ?? fieldError(err, 'email')) : undefined) ?? AUTH_MESSAGES.resetEmailFailed;
+}
+
+/** Spec §8: the server's detail or the generic failure (field errors show under the inputs). */
+export function resetErrorMessage(err: unknown): string {
+  return (err instanceof ApiError ? err.detail : undefined) ?? AUTH_MESSAGES.resetConfirmFailed;
 }
