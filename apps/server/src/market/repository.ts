@@ -1,6 +1,6 @@
 import type { DailyBars } from '@app/quant';
 import type { Db } from '../db/index.ts';
-import { fromChunks, toChunks, type BarChunk } from './barChunks.ts';
+import { emptyBars, toChunks, type BarChunk } from './barChunks.ts';
 
 export interface SymbolInfo {
   symbol: string;
@@ -55,12 +55,13 @@ export async function listSymbols(db: Db): Promise<SymbolInfo[]> {
   return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')} FROM symbols ORDER BY symbol`);
 }
 
-// bytea travels as hex text (encode/decode in SQL, Buffer's native hex codec here): PGlite's own
+// bytea travels as base64 text, coded in SQL (encode/decode) and by Buffer's native codec: PGlite's own
 // bytea codec converts byte by byte in JavaScript, which made loading the market take minutes.
 const CHUNK_COLS = ['days', 'open', 'high', 'low', 'close', 'volume'] as const;
-const HEX_PARAMS = (first: number) => CHUNK_COLS.map((_, k) => `decode($${first + k}, 'hex')`).join(', ');
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
-const chunkHex = (c: BarChunk) => CHUNK_COLS.map((k) => hex(c[k]));
+const CHUNK_FIELD = { days: 'day', open: 'open', high: 'high', low: 'low', close: 'close', volume: 'volume' } as const;
+const B64_PARAMS = (first: number) => CHUNK_COLS.map((_, k) => `decode($${first + k}, 'base64')`).join(', ');
+const base64 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64');
+const chunkBase64 = (c: BarChunk) => CHUNK_COLS.map((k) => base64(c[k]));
 
 /** Replaces a symbol's whole daily history (bars sorted by day, unique days). */
 export async function replaceBars(db: Db, symbol: string, bars: DailyBars) {
@@ -82,8 +83,8 @@ export async function replaceBarsMany(db: Db, series: Array<{ symbol: string; ba
     const params: unknown[] = [];
     const tuples = batch.map(({ symbol, c }) => {
       const at = params.length;
-      params.push(symbol, c.year, c.n, ...chunkHex(c));
-      return `($${at + 1}, $${at + 2}, $${at + 3}, ${HEX_PARAMS(at + 4)})`;
+      params.push(symbol, c.year, c.n, ...chunkBase64(c));
+      return `($${at + 1}, $${at + 2}, $${at + 3}, ${B64_PARAMS(at + 4)})`;
     });
     await db.query(
       `INSERT INTO daily_bar_chunks (symbol, year, n, days, open, high, low, close, volume) VALUES ${tuples.join(', ')}`,
@@ -95,10 +96,10 @@ export async function replaceBarsMany(db: Db, series: Array<{ symbol: string; ba
 async function insertChunk(db: Db, symbol: string, c: BarChunk) {
   await db.query(
     `INSERT INTO daily_bar_chunks (symbol, year, n, days, open, high, low, close, volume)
-     VALUES ($1, $2, $3, ${HEX_PARAMS(4)})
+     VALUES ($1, $2, $3, ${B64_PARAMS(4)})
      ON CONFLICT (symbol, year) DO UPDATE SET n = EXCLUDED.n, days = EXCLUDED.days, open = EXCLUDED.open,
        high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close, volume = EXCLUDED.volume`,
-    [symbol, c.year, c.n, ...chunkHex(c)],
+    [symbol, c.year, c.n, ...chunkBase64(c)],
   );
 }
 
@@ -108,21 +109,28 @@ export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, 
   const names = symbols ?? (await db.query<{ symbol: string }>('SELECT DISTINCT symbol FROM daily_bar_chunks ORDER BY symbol')).map((r) => r.symbol);
   const out = new Map<string, DailyBars>();
   for (let b = 0; b < names.length; b += 200) {
-    const hexRows = await db.query<{ symbol: string; year: number; n: number } & Record<(typeof CHUNK_COLS)[number], string>>(
+    const textRows = await db.query<{ symbol: string; year: number; n: number } & Record<(typeof CHUNK_COLS)[number], string>>(
       `SELECT symbol, year, n, ${CHUNK_COLS.map((c) => `encode(${c}, 'base64') AS ${c}`).join(', ')} FROM daily_bar_chunks
        WHERE symbol = ANY($1::text[]) ORDER BY symbol, year`,
       [names.slice(b, b + 200)],
     );
-    const rows: Array<BarChunk & { symbol: string }> = hexRows.map((r) => ({
-      symbol: r.symbol, year: r.year, n: r.n,
-      days: Buffer.from(r.days, 'base64'), open: Buffer.from(r.open, 'base64'), high: Buffer.from(r.high, 'base64'),
-      low: Buffer.from(r.low, 'base64'), close: Buffer.from(r.close, 'base64'), volume: Buffer.from(r.volume, 'base64'),
-    }));
+    // Decode each year's base64 straight into the symbol's typed arrays: no per-chunk buffers.
     let i = 0;
-    while (i < rows.length) {
+    while (i < textRows.length) {
       let j = i;
-      while (j < rows.length && rows[j].symbol === rows[i].symbol) j++;
-      out.set(rows[i].symbol, fromChunks(rows.slice(i, j)));
+      let total = 0;
+      while (j < textRows.length && textRows[j].symbol === textRows[i].symbol) total += textRows[j++].n;
+      const bars = emptyBars(total);
+      let at = 0;
+      for (let k = i; k < j; k++) {
+        const r = textRows[k];
+        for (const c of CHUNK_COLS) {
+          const width = bars[CHUNK_FIELD[c]].BYTES_PER_ELEMENT;
+          Buffer.from(bars[CHUNK_FIELD[c]].buffer).write(r[c], at * width, r.n * width, 'base64');
+        }
+        at += r.n;
+      }
+      out.set(textRows[i].symbol, bars);
       i = j;
     }
   }
@@ -148,14 +156,16 @@ export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
 }
 
 export async function loadFundamentals(db: Db): Promise<FundamentalPeriod[]> {
-  // One JSON document instead of ~30 k rows × 31 columns: the drivers' per-field parsing was most
-  // of the start-up time; JSON.parse is native. Floats print exactly (shortest round-trip form).
+  // One JSON document of arrays instead of ~50 k rows × 31 columns: the drivers' per-field parsing
+  // was most of the start-up time, and JSON.parse is native. Floats print exactly (PostgreSQL's
+  // shortest round-trip form).
   const [{ j }] = await db.query<{ j: string }>(
-    `SELECT coalesce(json_agg(f ORDER BY symbol, period_type, period_end), '[]')::text AS j FROM fundamentals f`,
+    `SELECT coalesce(json_agg(json_build_array(symbol, period_type, period_end, ${FUNDAMENTAL_METRICS.join(', ')})
+       ORDER BY symbol, period_type, period_end), '[]')::text AS j FROM fundamentals`,
   );
-  return (JSON.parse(j) as any[]).map((r) => {
+  return (JSON.parse(j) as any[][]).map((r) => {
     const values: FundamentalPeriod['values'] = {};
-    for (const m of FUNDAMENTAL_METRICS) values[m] = r[m];
-    return { symbol: r.symbol, period_type: r.period_type, period_end: r.period_end, values };
+    for (let k = 0; k < FUNDAMENTAL_METRICS.length; k++) values[FUNDAMENTAL_METRICS[k]] = r[k + 3];
+    return { symbol: r[0], period_type: r[1], period_end: r[2], values };
   });
 }

@@ -66,10 +66,11 @@ export function lastWeekdayBefore(now: Date): number {
   return day;
 }
 
-/** Weekdays from 1 January of (end year − 12) through endDay: always at least 12 years. */
+/** Weekdays from 12 years and a week before endDay through endDay: at least 12 years, and no
+ *  more (every extra year is ~7 % more to write at first start and to load at every start). */
 export function demoCalendar(endDay: number): Int32Array {
-  const endYear = new Date(endDay * DAY_MS).getUTCFullYear();
-  const start = dayOf(endYear - MIN_HISTORY_YEARS, 0, 1);
+  const end = new Date(endDay * DAY_MS);
+  const start = dayOf(end.getUTCFullYear() - MIN_HISTORY_YEARS, end.getUTCMonth(), end.getUTCDate()) - 7;
   const days: number[] = [];
   for (let d = start; d <= endDay; d++) if (isWeekday(d)) days.push(d);
   return Int32Array.from(days);
@@ -381,8 +382,6 @@ interface QuarterBook {
   debt: number; payables: number; accrued: number; otherLiab: number; equity: number;
 }
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
 function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number; endDay: number }, rng: Rng): QuarterBook[] {
   const m = SECTOR_MODEL[p.sector];
   const ends = quarterEnds(p.endDay);
@@ -489,16 +488,26 @@ function companyBooks(p: { sector: DemoSector; marketCap: number; logCap: number
 /** The 28 metrics of one period from its flows (summed over its quarters) and closing balances. */
 function metricsOf(flows: QuarterBook[], shares: number, dilution: number): Record<FundamentalMetric, number | null> {
   const last = flows[flows.length - 1];
-  const revenue = sum(flows.map((q) => q.revenue));
-  const grossprofit = revenue - sum(flows.map((q) => q.cogs));
-  const operatingincome = grossprofit - sum(flows.map((q) => q.opex));
-  const ebit = operatingincome + sum(flows.map((q) => q.otherIncome));
-  const da = sum(flows.map((q) => q.da));
-  const netincome = ebit - sum(flows.map((q) => q.interest)) - sum(flows.map((q) => q.tax));
-  const operatingcashflow = sum(flows.map((q) => q.ocf));
-  const capex = sum(flows.map((q) => q.capex));
-  const investingcashflow = -capex - sum(flows.map((q) => q.otherInvest));
-  const financingcashflow = sum(flows.map((q) => q.debtChange + q.issued - q.dividends - q.buybacks));
+  let revenue = 0, cogs = 0, opex = 0, otherIncome = 0, da = 0, interest = 0, tax = 0;
+  let operatingcashflow = 0, capex = 0, otherInvest = 0, financingcashflow = 0;
+  for (const q of flows) {
+    revenue += q.revenue;
+    cogs += q.cogs;
+    opex += q.opex;
+    otherIncome += q.otherIncome;
+    da += q.da;
+    interest += q.interest;
+    tax += q.tax;
+    operatingcashflow += q.ocf;
+    capex += q.capex;
+    otherInvest += q.otherInvest;
+    financingcashflow += q.debtChange + q.issued - q.dividends - q.buybacks;
+  }
+  const grossprofit = revenue - cogs;
+  const operatingincome = grossprofit - opex;
+  const ebit = operatingincome + otherIncome;
+  const netincome = ebit - interest - tax;
+  const investingcashflow = -capex - otherInvest;
   const totalcash = last.cash;
   const currentAssets = last.cash + last.receivables + last.inventory;
   const currentliabilities = last.payables + last.accrued + Math.round(last.debt * 0.15); // debt due within a year
