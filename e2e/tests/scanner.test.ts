@@ -223,6 +223,7 @@ describe('stock scanner (/scanner)', () => {
     await dialog.getByLabel(SCANNER_TEXT.templateName, { exact: true }).fill(name);
     await dialog.getByRole('button', { name: SCANNER_TEXT.save }).click();
     await dialog.getByText(SCANNER_MESSAGES.nameUsed).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/scanner-save-dialog.png` });
     await dialog.getByRole('button', { name: SCANNER_TEXT.cancel }).click();
 
     // Reload: filters are gone; loading the query restores every row exactly.
@@ -246,8 +247,13 @@ describe('stock scanner (/scanner)', () => {
     expect(await statusText(page)).toBe(SCANNER_MESSAGES.stocksFound(api.count));
 
     // Delete it.
+    if (SHOTS) await page.setViewportSize({ width: 390, height: 844 });
     await menu.click();
     await page.getByRole('button', { name: SCANNER_TEXT.deleteQuery }).click();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/scanner-menu-phone.png` });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByText(SCANNER_MESSAGES.deleted).waitFor();
     await page.getByRole('button', { name: SCANNER_TEXT.loadQuery }).click();
@@ -260,6 +266,7 @@ describe('stock scanner (/scanner)', () => {
     await page.getByRole('button', { name: SCANNER_TEXT.rescan }).click();
     const expired = page.getByRole('dialog', { name: SCANNER_TEXT.sessionExpiredTitle });
     await expired.getByText(SCANNER_MESSAGES.sessionExpired).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/scanner-session-expired.png` });
     await expired.getByRole('button', { name: SCANNER_TEXT.dismiss }).click();
     await expired.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: SCANNER_TEXT.rescan }).click();

@@ -1,5 +1,5 @@
 // Human labels of the filter choices (the values themselves come from the contract).
-import type { FaMetric, FaOperator, OhlcComparison, OhlcField, PerformanceOperator, RangeOperator } from '@app/contract';
+import type { FaDirection, FaMetric, FaPeriodType, FaOperator, OhlcComparison, OhlcField, PerformanceOperator, RangeOperator } from '@app/contract';
 
 export const RANGE_OPERATOR_LABELS: Record<RangeOperator, string> = { gte: '≥ at least', lte: '≤ at most', between: 'between' };
 export const PERFORMANCE_OPERATOR_LABELS: Record<PerformanceOperator, string> = { gte: '≥ at least', lte: '≤ at most' };
@@ -7,6 +7,9 @@ export const FA_OPERATOR_LABELS: Record<FaOperator, string> = { gte: '≥', lte:
 export const OHLC_FIELD_LABELS: Record<OhlcField, string> = { close: 'Close', open: 'Open', high: 'High', low: 'Low' };
 export const OHLC_COMPARISON_LABELS: Record<OhlcComparison, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '==': '=', '!=': '≠' };
 export const offsetLabel = (offset: number) => (offset === 0 ? 'same day' : `${-offset} day${offset === -1 ? '' : 's'} earlier`);
+
+export const FA_PERIOD_TYPE_LABELS: Record<FaPeriodType, string> = { QUARTERLY: 'Quarterly', ANNUAL: 'Annual' };
+export const FA_DIRECTION_LABELS: Record<FaDirection, string> = { increasing: 'Increasing', decreasing: 'Decreasing' };
 
 export const FA_METRIC_LABELS: Record<FaMetric, string> = {
   revenue: 'Revenue',

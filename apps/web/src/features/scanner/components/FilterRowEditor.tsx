@@ -14,7 +14,9 @@ import {
 import { Button, CloseIcon, Select } from '../../../components/index.ts';
 import { boundedValue, periodOnBlur, VALUE_BOUNDS, type BoundedType } from '../filterRows.ts';
 import {
+  FA_DIRECTION_LABELS,
   FA_METRIC_LABELS,
+  FA_PERIOD_TYPE_LABELS,
   FA_OPERATOR_LABELS,
   OHLC_COMPARISON_LABELS,
   OHLC_FIELD_LABELS,
@@ -34,8 +36,9 @@ export interface FilterRowEditorProps {
   onRemove: () => void;
 }
 
+const periodTypeOptions = FA_PERIOD_TYPES.map((p) => ({ value: p, label: FA_PERIOD_TYPE_LABELS[p] }));
 const cell = 'w-full sm:w-auto sm:min-w-32';
-const small = 'w-[calc(50%-0.375rem)] sm:w-28';
+const small = 'w-[calc(50%-0.375rem)] sm:w-36';
 
 /** One filter: its type, then the inputs that type needs (spec §2, §5, §9), and a remove button. */
 export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: FilterRowEditorProps) {
@@ -183,8 +186,8 @@ export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: Filte
       fields = (
         <>
           <Select label="Metric" value={row.metric} options={FA_METRICS.map((m) => ({ value: m, label: FA_METRIC_LABELS[m] }))} onChange={(e) => set({ metric: e.target.value })} wrapperClassName={cell} />
-          <Select label="Periods of" value={row.periodType} options={plainOptions(FA_PERIOD_TYPES)} onChange={(e) => set({ periodType: e.target.value })} wrapperClassName={small} />
-          <Select label="Direction" value={row.direction} options={plainOptions(['increasing', 'decreasing'])} onChange={(e) => set({ direction: e.target.value })} wrapperClassName={small} />
+          <Select label="Periods of" value={row.periodType} options={periodTypeOptions} onChange={(e) => set({ periodType: e.target.value })} wrapperClassName={small} />
+          <Select label="Direction" value={row.direction} options={options(FA_DIRECTION_LABELS)} onChange={(e) => set({ direction: e.target.value })} wrapperClassName={small} />
           <NumberInput
             label="Consecutive periods"
             value={row.periods}
@@ -204,7 +207,7 @@ export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: Filte
           <Select label="Metric" value={row.metric} options={FA_METRICS.map((m) => ({ value: m, label: FA_METRIC_LABELS[m] }))} onChange={(e) => set({ metric: e.target.value })} wrapperClassName={cell} />
           <Select label="Operator" value={row.operator} options={options(FA_OPERATOR_LABELS)} onChange={(e) => set({ operator: e.target.value })} wrapperClassName={small} />
           {bounded('fa_compare', 'value', 'Value', row.value)}
-          <Select label="Latest" value={row.periodType} options={plainOptions(FA_PERIOD_TYPES)} onChange={(e) => set({ periodType: e.target.value })} wrapperClassName={small} />
+          <Select label="Latest" value={row.periodType} options={periodTypeOptions} onChange={(e) => set({ periodType: e.target.value })} wrapperClassName={small} />
         </>
       );
       break;

@@ -118,7 +118,7 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
       {open && (
         <div
           id={panelId}
-          className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+          className="absolute left-0 z-30 sm:right-0 sm:left-auto mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-xl dark:border-slate-700 dark:bg-slate-900"
         >
           <button
             type="button"
