@@ -74,6 +74,50 @@ describe('stock scanner (/scanner)', () => {
     await context.close();
   });
 
+  it('shows the scanning state, the empty state, and the spec messages when the server fails', async () => {
+    const { page, context } = await newPage(browser);
+    await signUpAndLogIn(page);
+    await page.goto('/scanner');
+    const price = await addFilter(page, 'Basic', 'price');
+    await price.getByLabel('Value', { exact: true }).fill('99999'); // no demo stock costs that much
+    const scanButton = page.getByRole('button', { name: SCANNER_TEXT.scan, exact: true });
+
+    // Hold the real answer back to see the scanning state: spinner text and a disabled button.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/scanner/stocks/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await scanButton.click();
+    await page.getByText(SCANNER_MESSAGES.scanning).waitFor();
+    expect(await scanButton.isDisabled()).toBe(true);
+    release();
+    await page.getByText(SCANNER_MESSAGES.noResults).waitFor();
+    await page.unrouteAll();
+    expect(await page.getByRole('table').count()).toBe(0);
+
+    // The real server never answers 500 or HTML, so those two answers are stood in for at the network layer.
+    await page.route('**/api/scanner/stocks/**', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+    await scanButton.click();
+    await page.getByRole('alert').filter({ hasText: SCANNER_MESSAGES.scanFailed }).waitFor();
+    await page.unrouteAll();
+    await page.route('**/api/scanner/stocks/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>maintenance</html>' }));
+    await scanButton.click();
+    await page.getByRole('alert').filter({ hasText: SCANNER_MESSAGES.unexpectedFormat }).waitFor();
+    await page.unrouteAll();
+
+    // A real first page, then a failing next link: the loaded rows stay and the Load More message shows.
+    await price.getByLabel('Value', { exact: true }).fill('0');
+    await scanBy(page, () => scanButton.click());
+    expect(await tableRows(page).count()).toBe(50);
+    await page.route('**/api/scanner/stocks/**page=2**', (route) => route.fulfill({ status: 502, body: '' }));
+    await page.getByRole('button', { name: SCANNER_TEXT.loadMore }).click();
+    await page.getByRole('alert').filter({ hasText: SCANNER_MESSAGES.loadMoreFailed }).waitFor();
+    expect(await tableRows(page).count()).toBe(50);
+    await context.close();
+  });
+
   it('builds Basic, TA and FA filters, scans, sorts, loads more, exports, saves, reloads, loads and deletes a query', async () => {
     const { page, context } = await newPage(browser, { acceptDownloads: true });
     await signUpAndLogIn(page);
@@ -191,6 +235,9 @@ describe('stock scanner (/scanner)', () => {
     expect(csv).toHaveLength(api.count + 1);
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/scanner-results-desktop.png` });
+      await page.evaluate(() => document.documentElement.classList.add('dark'));
+      await page.screenshot({ path: `${SHOTS}/scanner-results-dark.png` });
+      await page.evaluate(() => document.documentElement.classList.remove('dark'));
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SHOTS}/scanner-results-phone.png`, fullPage: false });
       await page.evaluate(() => window.scrollTo(0, 0));
