@@ -12,7 +12,8 @@ import { registerRoutes } from './routes/index.ts';
 export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Off by default so per-IP rate limits cannot be dodged with a forged X-Forwarded-For.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false },
   });

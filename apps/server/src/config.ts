@@ -30,6 +30,7 @@ export interface Config {
   secUserAgent: string; // the SEC asks for "Name contact@example.com"
   marketUpdateHourUtc: number; // the daily update runs once a day after this hour (after the US close)
   webDist: string;
+  trustProxy: boolean; // honour X-Forwarded-For only behind a proxy you run
 }
 
 const env = (k: string, d: string) => (process.env[k] ?? '') || d;
@@ -69,6 +70,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     secDataUrl: env('SEC_DATA_URL', 'https://data.sec.gov'),
     secUserAgent: env('SEC_USER_AGENT', 'Stockbench admin@example.com'),
     marketUpdateHourUtc: Number(env('MARKET_UPDATE_HOUR_UTC', '22')),
+    trustProxy: env('TRUST_PROXY', 'false') === 'true',
     webDist: env('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     ...overrides,
   };

@@ -48,7 +48,7 @@ export interface TestApp {
 /** Builds the real app on a fresh database (no web bundle, no logger). */
 export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}): Promise<TestApp> {
   const db = await freshDb(kind);
-  const deps: AppDeps = { config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', ...config }), db, series: new SeriesCache() };
+  const deps: AppDeps = { config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', trustProxy: true, ...config }), db, series: new SeriesCache() };
   const app = await buildApp(deps);
   await app.ready();
   return {
