@@ -14,6 +14,9 @@ export interface SymbolInfo {
   source?: string | null;
 }
 
+// Units (the demo generator and every importer agree): money in US dollars, EPS in dollars per share;
+// operatingmargin, netprofitmargin, roe, roa and roic in percent (12.5 = 12.5 %), of the period, not
+// annualised; debttoequity, currentratio and quickratio as plain ratios (1.8 = 1.8×).
 export const FUNDAMENTAL_METRICS = [
   'revenue', 'netincome', 'epsbasic', 'epsdiluted', 'operatingcashflow', 'fcf', 'grossprofit',
   'operatingincome', 'ebitda', 'ebit', 'totalassets', 'currentliabilities', 'totalliabilities',
