@@ -29,6 +29,10 @@ export interface ImportOptions {
 // no constituents row) are rejected as 'unknown symbol', since we would have to invent its name and
 // exchange; --create-unknown creates such symbols anyway. A symbol that only an index constituents
 // file describes is created with that name and sector and the UNKNOWN market.
+// PGlite answers within microtasks, so without this the event loop would not turn during a long
+// import: no Ctrl-C handling, no progress redraw, no HTTP answers when the server runs the update.
+const nextTick = () => new Promise<void>((r) => setImmediate(r));
+
 export async function runImport(db: Db, providers: Provider[], opts: ImportOptions): Promise<ImportReport> {
   const report = new ImportReport();
   const signal = opts.signal ?? { stopped: false };
@@ -86,6 +90,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
       entry.rows = item.bars.day.length;
       report.barsWritten += r.barsWritten;
       if (r.status !== 'unchanged') report.changedSymbols.add(item.symbol);
+      await nextTick();
       if (signal.stopped) break;
     }
   }
@@ -107,6 +112,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
       entry.rows = item.periods.length;
       report.fundamentalsWritten += r.written;
       if (r.status !== 'unchanged') report.changedSymbols.add(item.symbol);
+      await nextTick();
       if (signal.stopped) break;
     }
   }
