@@ -38,7 +38,8 @@ author: Alex Tape
 A gap above yesterday's high on **volume**. <script>alert(1)</script>
 `;
 
-describe('npm run blog', () => {
+// Each run starts Node and opens PGlite, which takes seconds on a busy machine.
+describe('npm run blog', { timeout: 120_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'blog-cli-'));
@@ -82,6 +83,19 @@ describe('npm run blog', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(line + '\n');
+  });
+
+  it('refuses an embedded database another process has open', async () => {
+    const data = join(dir, 'data-busy');
+    const db = await openPglite(data);
+    try {
+      const r = await blog(['unpublish', 'anything'], data);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^blog: the embedded database in .*data-busy is in use \(is the server running\?\); stop it first/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
   });
 
   it('names the bad front matter field', async () => {

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
@@ -17,7 +18,15 @@ class UsageError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  if (!config.databaseUrl) {
+    // PGlite keeps postmaster.pid while a process has the directory open; a second opener could
+    // corrupt it, so refuse rather than race the running server.
+    if (existsSync(join(config.dataDir, 'postmaster.pid')))
+      throw new UsageError(
+        `the embedded database in ${config.dataDir} is in use (is the server running?); stop it first, or remove ${join(config.dataDir, 'postmaster.pid')} if no process has it open`,
+      );
+    mkdirSync(config.dataDir, { recursive: true });
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
