@@ -41,6 +41,19 @@ describe.each(dbKinds)('seeding the demo market on %s', (kind) => {
     }
   });
 
+  it('seeds once when two servers start on the same empty database', async () => {
+    const shared = await freshDb(kind);
+    try {
+      const small = loadConfig({ demoSeed: 5, demoSymbols: 5 });
+      const results = await Promise.all([seedDemoMarketIfEmpty(shared, small, () => {}, NOW), seedDemoMarketIfEmpty(shared, small, () => {}, NOW)]);
+      expect(results.sort()).toEqual([false, true]);
+      const [{ n }] = await shared.query<{ n: number }>('SELECT count(*)::int AS n FROM symbols');
+      expect(n).toBe(5);
+    } finally {
+      await shared.drop();
+    }
+  });
+
   it('leaves a database that already has listings alone', async () => {
     expect(await seedDemoMarketIfEmpty(db, config, () => {}, NOW)).toBe(false);
     const other = await freshDb(kind);

@@ -8,37 +8,47 @@ const BATCH = 100; // listings per write: bounds memory while keeping statements
 /** Writes the demo market of `count` listings ending on `endDay`, in one transaction, and marks
  *  the database as holding demo data (read by /api/meta/). */
 export async function seedDemoMarket(db: Db, opts: { seed: number; count: number; endDay: number }) {
-  await db.tx(async (t) => {
-    let batch: DemoListing[] = [];
-    const flush = async () => {
-      await upsertSymbols(t, batch.map((l) => l.info));
-      await replaceBarsMany(t, batch.map((l) => ({ symbol: l.info.symbol, bars: l.bars })));
-      await upsertFundamentals(t, batch.flatMap((l) => l.fundamentals));
-      batch = [];
-    };
-    for (const listing of demoListings(opts)) {
-      batch.push(listing);
-      if (batch.length >= BATCH) await flush();
-    }
-    if (batch.length) await flush();
-    const meta = { demo: true, seed: opts.seed, symbols: opts.count, lastSession: new Date(opts.endDay * 86_400_000).toISOString().slice(0, 10) };
-    await t.query(
-      `INSERT INTO app_meta (key, value) VALUES ('data_source', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify(meta)],
-    );
-  });
+  await db.tx((t) => writeDemoMarket(t, opts));
 }
 
+async function writeDemoMarket(t: Db, opts: { seed: number; count: number; endDay: number }) {
+  let batch: DemoListing[] = [];
+  const flush = async () => {
+    await upsertSymbols(t, batch.map((l) => l.info));
+    await replaceBarsMany(t, batch.map((l) => ({ symbol: l.info.symbol, bars: l.bars })));
+    await upsertFundamentals(t, batch.flatMap((l) => l.fundamentals));
+    batch = [];
+  };
+  for (const listing of demoListings(opts)) {
+    batch.push(listing);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length) await flush();
+  const meta = { demo: true, seed: opts.seed, symbols: opts.count, lastSession: new Date(opts.endDay * 86_400_000).toISOString().slice(0, 10) };
+  await t.query(
+    `INSERT INTO app_meta (key, value) VALUES ('data_source', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [JSON.stringify(meta)],
+  );
+}
+
+// Held for the seeding transaction, so two nodes starting on one empty PostgreSQL seed it once.
+const SEED_LOCK = 0x5eed_de70;
+
 /** Fills an empty database (no listings at all) with the deterministic demo market; a database
- *  that already holds listings, demo or imported, is left alone. */
+ *  that already holds listings, demo or imported, is left alone. All or nothing: a start that is
+ *  interrupted while seeding leaves the database empty, and the next start seeds again. */
 export async function seedDemoMarketIfEmpty(db: Db, config: Config, log: (msg: string) => void, now = new Date()) {
-  const [{ n }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM symbols');
-  if (n > 0 || config.demoSymbols <= 0) return false;
-  const t0 = Date.now();
-  const endDay = lastWeekdayBefore(now);
-  log(`empty database: generating the demo market (${config.demoSymbols} symbols, seed ${config.demoSeed})`);
-  await seedDemoMarket(db, { seed: config.demoSeed, count: config.demoSymbols, endDay });
-  log(`demo market written in ${Date.now() - t0} ms`);
-  return true;
+  if (config.demoSymbols <= 0) return false;
+  return db.tx(async (t) => {
+    await t.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [{ n }] = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM symbols');
+    if (n > 0) return false;
+    const t0 = Date.now();
+    const endDay = lastWeekdayBefore(now);
+    log(`empty database: generating the demo market (${config.demoSymbols} symbols, seed ${config.demoSeed})`);
+    await writeDemoMarket(t, { seed: config.demoSeed, count: config.demoSymbols, endDay });
+    log(`demo market written in ${Date.now() - t0} ms`);
+    return true;
+  });
 }
