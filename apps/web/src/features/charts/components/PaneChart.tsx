@@ -46,6 +46,8 @@ interface Built {
   main: AnySeries;
   panes: PaneSeries[];
   registry: Record<string, AnySeries>;
+  /** Set before chart.remove(): the other effects' cleanups run after the build effect's. */
+  disposed: boolean;
 }
 
 const LINE_COLORS = { rsi: '#7e57c2', macd: '#2962ff', signal: '#ff6d00', obv: '#0ea5e9', level: '#94a3b8' };
@@ -166,8 +168,10 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     // Spec §9: the legend shows the last bar after a short first-load delay (the chart has laid out).
     setLastShown(false);
     const timer = setTimeout(() => setLastShown(true), LEGEND_DELAY_MS);
-    setBuilt({ chart, main, panes: paneSeries, registry });
+    const b: Built = { chart, main, panes: paneSeries, registry, disposed: false };
+    setBuilt(b);
     return () => {
+      b.disposed = true;
       clearTimeout(timer);
       chart.unsubscribeCrosshairMove(onMove);
       clearChart(chart);
@@ -180,7 +184,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
 
   // Pane parameters and stretch factors.
   useEffect(() => {
-    if (!built) return;
+    if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
     const current = new Map(panes.map((p) => [p.id, p]));
     for (const ps of built.panes) {
       const p = current.get(ps.pane.id);
@@ -197,7 +201,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
 
   // Overlays on the price pane.
   useEffect(() => {
-    if (!built) return;
+    if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
     const added: AnySeries[] = [];
     for (const o of overlays) {
       if (!o.visible) continue;
@@ -214,19 +218,19 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
       added.push(s);
     }
     return () => {
-      for (const s of added) built.chart.removeSeries(s);
+      if (!built.disposed) for (const s of added) built.chart.removeSeries(s);
       for (const k of Object.keys(built.registry)) if (k.startsWith('overlay:')) delete built.registry[k];
     };
   }, [built, overlays, candles]);
 
   // Toggles and size.
   useEffect(() => {
-    if (!built) return;
+    if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
     built.chart.applyOptions({ grid: { vertLines: { visible: settings.showGridlines }, horzLines: { visible: settings.showGridlines } } });
     built.main.applyOptions({ lastValueVisible: settings.showRealTimePrice, priceLineVisible: settings.showRealTimePrice });
   }, [built, settings.showGridlines, settings.showRealTimePrice]);
   useEffect(() => {
-    built?.chart.resize(width, height);
+    if (built && !built.disposed) built.chart.resize(width, height);
   }, [built, width, height]);
 
   const bar = hover ?? (lastShown && candles.length ? candles[candles.length - 1] : null);
