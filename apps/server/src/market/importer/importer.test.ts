@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { dbKinds, freshDb } from '../../test/testApp.ts';
-import { isoFromDay } from '../barChunks.ts';
+import { dayFromIso, isoFromDay } from '../barChunks.ts';
+import { seedDemoMarket } from '../demo/seed.ts';
 import { fixtureServer } from '../providers/fixtureServer.ts';
 import { csvProvider } from '../providers/csvFiles.ts';
 import { loadBars } from '../repository.ts';
@@ -146,6 +147,18 @@ describe.each(dbKinds)('importer on %s', (kind) => {
     const second = await importDir();
     expect(second.entries.find((e) => e.symbol === 'AAA')!.status).toBe('unchanged');
     expect(second.entries.find((e) => e.symbol === 'BBB')!.status).toBe('new');
+  });
+
+  it('replaces the demo market, and its demo badge, when real data arrives', async () => {
+    await seedDemoMarket(db, { seed: 7, count: 5, endDay: dayFromIso('2026-01-09') });
+    const r = await importDir();
+    expect(r.entries.find((e) => e.source === 'demo market')!.problems).toEqual(['5 demo listings removed: imported data replaces the demo market']);
+    expect(await db.query(`SELECT symbol FROM symbols WHERE is_demo`)).toEqual([]);
+    expect((await db.query(`SELECT symbol FROM symbols ORDER BY symbol`)).map((x: any) => x.symbol)).toEqual(['AAA', 'BBB']);
+    const [meta] = await db.query<any>(`SELECT value FROM app_meta WHERE key = 'data_source'`);
+    expect(meta.value.demo).toBe(false);
+    const again = await importDir();
+    expect(again.entries.find((e) => e.source === 'demo market')).toBeUndefined();
   });
 
   it('tells a running server which symbols changed', async () => {

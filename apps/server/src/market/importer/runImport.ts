@@ -38,9 +38,21 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
   const signal = opts.signal ?? { stopped: false };
   const [log] = await db.query<{ id: number }>(`INSERT INTO market_import_log (command, sources) VALUES ($1, $2) RETURNING id`, [opts.command, opts.sources]);
 
+  // Imported data replaces the demo market (and its "demo data" badge) before its first write.
+  let demoChecked = false;
+  let known = new Set<string>();
+  const replaceDemo = async () => {
+    if (demoChecked) return;
+    demoChecked = true;
+    const removed = await replaceDemoMarket(db);
+    for (const s of removed) known.delete(s);
+    if (removed.length) report.add({ source: 'demo market', status: 'updated', problems: [`${removed.length} demo listings removed: imported data replaces the demo market`] });
+  };
+
   // 1. Listings
   const batches = (await Promise.all(providers.map((p) => p.listSymbols?.() ?? []))).flat();
   const merged = mergeListings(batches);
+  if ([...merged.values()].some((l) => l.market)) await replaceDemo();
   const written = await writeListings(db, [...merged.values()]);
   report.symbolsWritten += written.size;
   for (const s of written) report.changedSymbols.add(s);
@@ -54,7 +66,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
     if (batchEntries[k].status === 'unchanged' && b.listings.some((l) => written.has(l.symbol))) batchEntries[k].status = 'updated';
   });
   markBatches(written);
-  const known = new Set((await db.query<{ symbol: string }>('SELECT symbol FROM symbols')).map((r) => r.symbol));
+  known = new Set((await db.query<{ symbol: string }>('SELECT symbol FROM symbols')).map((r) => r.symbol));
   const symbols = typeof opts.symbols === 'function' ? await opts.symbols(db) : opts.symbols;
   const perSymbol = providers.filter((p) => p.dailyBars).length + providers.filter((p) => p.fundamentals).length;
 
@@ -74,6 +86,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
         continue;
       }
       seen.set(item.symbol, item.source);
+      await replaceDemo();
       if (!known.has(item.symbol)) {
         const meta: MergedListing | undefined = merged.get(item.symbol);
         if (!meta && !opts.createUnknown) {
@@ -107,6 +120,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
         entry.problems.unshift(`unknown symbol ${item.symbol}`);
         continue;
       }
+      await replaceDemo();
       const r = await writeSymbolFundamentals(db, item.symbol, item.periods);
       entry.status = r.status;
       entry.rows = item.periods.length;
@@ -123,6 +137,22 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
   ]);
   if (report.changedSymbols.size) await noteMarketChange(db, [...report.changedSymbols]);
   return report;
+}
+
+/** Removes the generated demo market, if the database holds one, and records that the data is no
+ *  longer demo data (/api/meta/ reads app_meta 'data_source'). Returns the symbols removed. */
+export async function replaceDemoMarket(db: Db): Promise<string[]> {
+  return db.tx(async (t) => {
+    const gone = await t.query<{ symbol: string }>(`DELETE FROM symbols WHERE is_demo RETURNING symbol`); // bars and fundamentals cascade
+    const [meta] = await t.query<{ value: { demo?: boolean } }>(`SELECT value FROM app_meta WHERE key = 'data_source'`);
+    if (gone.length || meta?.value?.demo) {
+      await t.query(
+        `INSERT INTO app_meta (key, value) VALUES ('data_source', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [JSON.stringify({ demo: false, source: 'import' })],
+      );
+    }
+    return gone.map((r) => r.symbol);
+  });
 }
 
 /** Tells a running server (same PostgreSQL database) which symbols to reload into its cache;
