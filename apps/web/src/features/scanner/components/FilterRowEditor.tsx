@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import {
   FA_METRICS,
   FA_PERIOD_TYPES,
@@ -72,7 +73,7 @@ export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: Filte
     />
   );
 
-  let fields: React.ReactNode;
+  let fields: ReactNode;
   switch (row.type) {
     case 'price':
     case 'volume':
@@ -223,7 +224,8 @@ export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: Filte
           onChange={(e) => onChangeType(e.target.value as FilterType)}
           wrapperClassName="w-full sm:w-44"
         />
-        {fields}
+        {/* keyed by type: a retyped row gets fresh inputs, not the old type's typed text */}
+        <Fragment key={row.type}>{fields}</Fragment>
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`${SCANNER_TEXT.removeFilter}: ${typeLabel}`} title={SCANNER_TEXT.removeFilter} className="ml-auto">
           <CloseIcon className="size-4" />
         </Button>
