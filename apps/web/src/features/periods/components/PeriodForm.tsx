@@ -114,7 +114,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                   <Spinner /> Checking…
                 </span>
               )}
-              {check.state === 'error' && <span role="alert" className="text-red-600 dark:text-red-400">{check.message}</span>}
+              {check.state === 'error' && <span role="alert" className="block text-red-600 dark:text-red-400">{check.message}</span>}
               {validated && check.info && (
                 <span className="text-emerald-700 dark:text-emerald-400" data-testid="symbol-info">
                   ✓ {check.info.name}
@@ -122,7 +122,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                 </span>
               )}
               {validated && !check.info && <span className="text-emerald-700 dark:text-emerald-400">✓ {ticker}</span>}
-              {errors.stock_ticker && check.state !== 'error' && <span role="alert" className="text-red-600 dark:text-red-400">{errors.stock_ticker}</span>}
+              {errors.stock_ticker && <span role="alert" className="block text-red-600 dark:text-red-400">{errors.stock_ticker}</span>}
             </div>
           </div>
           <Input label={PERIOD_TEXT.startDate} name="start_date" type="date" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start_date} />

@@ -25,7 +25,7 @@ export function IndicatorList({ indicators, onDelete, deleting }: { indicators: 
           <li key={i.id} className="flex items-center gap-3 py-2.5" data-testid="indicator-row">
             <Badge tone={i.indicator_type === 'BUY' ? 'green' : 'red'}>{i.indicator_type}</Badge>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-mono text-sm font-medium text-slate-900 dark:text-slate-100">{text}</p>
+              <p className="truncate font-mono text-sm font-medium text-slate-900 dark:text-slate-100" data-testid="condition-text">{text}</p>
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">{details(i)}</p>
             </div>
             <Button size="sm" variant="ghost" onClick={() => onDelete(i)} loading={deleting === i.id} aria-label={`Delete ${i.indicator_type} ${text}`}>
