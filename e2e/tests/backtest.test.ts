@@ -320,7 +320,12 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
         await phone.page.getByRole('list', { name: 'Templates' }).getByRole('button').first().tap();
         await phone.page.getByTestId('indicator-row').first().waitFor();
       }
-      if (path === '/stockperiod') await phone.page.getByTestId('period-row').waitFor();
+      if (path === '/stockperiod') {
+        await phone.page.getByTestId('period-row').waitFor();
+        // The row's actions fit without scrolling the table sideways.
+        const del = await phone.page.getByTestId('period-row').getByRole('button', { name: /^Delete / }).boundingBox();
+        expect(del!.x + del!.width).toBeLessThanOrEqual(390);
+      }
       if (path === '/studies') {
         await phone.page.getByLabel(STUDIES_TEXT.template).selectOption(String(ids.templateId));
         await phone.page.getByLabel(STUDIES_TEXT.period).selectOption(String(ids.periodId));

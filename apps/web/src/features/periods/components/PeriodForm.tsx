@@ -102,7 +102,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                 }}
                 aria-invalid={Boolean(errors.stock_ticker) || check.state === 'error' || undefined}
                 wrapperClassName="flex-1"
-                className="font-mono uppercase"
+                className="font-mono"
               />
               <Button variant="secondary" onClick={runCheck} loading={check.state === 'checking'} disabled={!ticker.trim() || validated}>
                 {PERIOD_TEXT.check}

@@ -26,9 +26,9 @@ export function PeriodList({ editingId, onEdit }: { editingId: number | null; on
           <table className="w-full text-sm" aria-label={PERIOD_TEXT.listTitle}>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-4 py-2">Ticker</th>
-                <th scope="col" className="px-4 py-2">Start</th>
-                <th scope="col" className="px-4 py-2">End</th>
+                <th scope="col" className="px-3 py-2 sm:px-4">Ticker</th>
+                <th scope="col" className="px-2 py-2 sm:px-4">Start</th>
+                <th scope="col" className="px-2 py-2 sm:px-4">End</th>
                 <th scope="col" className="hidden px-4 py-2 text-right sm:table-cell">Days</th>
                 <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
               </tr>
@@ -36,18 +36,18 @@ export function PeriodList({ editingId, onEdit }: { editingId: number | null; on
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {periods.data.map((p) => (
                 <tr key={p.id} className={p.id === editingId ? 'bg-blue-50/60 dark:bg-blue-950/30' : undefined} data-testid="period-row">
-                  <td className="px-4 py-2 font-mono font-semibold">{p.stock_ticker}</td>
-                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">{p.start_date}</td>
-                  <td className="px-4 py-2 whitespace-nowrap tabular-nums">{p.end_date}</td>
+                  <td className="px-3 py-2 font-mono font-semibold sm:px-4">{p.stock_ticker}</td>
+                  <td className="px-2 py-2 text-xs whitespace-nowrap tabular-nums sm:px-4 sm:text-sm">{p.start_date}</td>
+                  <td className="px-2 py-2 text-xs whitespace-nowrap tabular-nums sm:px-4 sm:text-sm">{p.end_date}</td>
                   <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">{days(p)}</td>
-                  <td className="px-2 py-1.5 text-right whitespace-nowrap">
-                    <Button size="sm" variant="ghost" onClick={() => onEdit(p)} aria-label={`${PERIOD_TEXT.edit} ${p.stock_ticker} ${p.start_date}`}>
+                  <td className="px-1 py-1.5 text-right whitespace-nowrap sm:px-2">
+                    <Button size="sm" variant="ghost" className="px-2 sm:px-3" onClick={() => onEdit(p)} aria-label={`${PERIOD_TEXT.edit} ${p.stock_ticker} ${p.start_date}`}>
                       {PERIOD_TEXT.edit}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-600 dark:text-red-400"
+                      className="px-2 text-red-600 sm:px-3 dark:text-red-400"
                       loading={remove.isPending && remove.variables === p.id}
                       onClick={() => remove.mutate(p.id)}
                       aria-label={`${PERIOD_TEXT.delete} ${p.stock_ticker} ${p.start_date}`}
