@@ -342,4 +342,23 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await shot(phone.page, 'chart-page-phone');
     await phone.context.close();
   });
+
+  it('follows the dark theme on the Backtest screen and the chart page', async () => {
+    const dark = await newPage(browser, { colorScheme: 'dark' });
+    await logInViaApi(dark.page, email, TEST_PASSWORD);
+    await dark.page.goto('/studies');
+    expect(await dark.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await dark.page.getByLabel(STUDIES_TEXT.template).selectOption(String(ids.templateId));
+    await dark.page.getByLabel(STUDIES_TEXT.period).selectOption(String(ids.periodId));
+    await dark.page.getByRole('button', { name: STUDIES_TEXT.run }).click();
+    await dark.page.getByTestId('equity-chart').locator('canvas').first().waitFor();
+    await dark.page.waitForTimeout(300);
+    await shot(dark.page, 'studies-desktop-dark');
+    await dark.page.goto(`/public/chart.html?period_id=${ids.periodId}&template_id=${ids.templateId}`);
+    await dark.page.locator('#chart canvas').first().waitFor();
+    expect(await dark.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await dark.page.waitForTimeout(300);
+    await shot(dark.page, 'chart-page-desktop-dark');
+    await dark.context.close();
+  });
 });

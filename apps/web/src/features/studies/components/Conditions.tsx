@@ -13,7 +13,7 @@ export function Conditions({ template }: { template: TemplateDetail }) {
     <div className="space-y-1.5 text-sm" data-testid="conditions">
       {rows.map((r) => (
         <p key={r.type} className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
-          <Badge tone={r.type === 'BUY' ? 'green' : 'red'}>{r.type}</Badge>
+          <Badge tone={r.type === 'BUY' ? 'green' : 'red'} className="w-12 justify-center">{r.type}</Badge>
           <span className="text-slate-500 dark:text-slate-400">when</span>
           {r.words.length === 0 ? (
             <span className="text-slate-500 italic dark:text-slate-400">no condition</span>

@@ -23,7 +23,7 @@ export function IndicatorList({ indicators, onDelete, deleting }: { indicators: 
         const text = describeCondition(i);
         return (
           <li key={i.id} className="flex items-center gap-3 py-2.5" data-testid="indicator-row">
-            <Badge tone={i.indicator_type === 'BUY' ? 'green' : 'red'}>{i.indicator_type}</Badge>
+            <Badge tone={i.indicator_type === 'BUY' ? 'green' : 'red'} className="w-12 shrink-0 justify-center">{i.indicator_type}</Badge>
             <div className="min-w-0 flex-1">
               <p className="truncate font-mono text-sm font-medium text-slate-900 dark:text-slate-100" data-testid="condition-text">{text}</p>
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">{details(i)}</p>
