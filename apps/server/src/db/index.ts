@@ -48,6 +48,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE) emits
+  // 'error'; unhandled, that would crash the process. The pool drops that client and makes a new one.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient, inTx: boolean): Db => ({
     kind: 'postgres',
