@@ -207,11 +207,35 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await page.getByRole('button', { name: PERIOD_TEXT.cancel }).click();
     await page.getByRole('button', { name: PERIOD_TEXT.create }).waitFor();
     expect(await page.getByTestId('period-row').innerText()).toContain(symbol);
+
+    // Update: a new end date, saved with 'Update Period' (the stored ticker counts as checked).
+    const newEnd = day(candles[candles.length - 5].time);
+    await page.getByRole('button', { name: `${PERIOD_TEXT.edit} ${symbol} ${start}` }).click();
+    await page.getByLabel(PERIOD_TEXT.endDate).fill(newEnd);
+    await page.getByRole('button', { name: PERIOD_TEXT.update }).click();
+    await page.getByRole('button', { name: PERIOD_TEXT.create }).waitFor();
+    await page.getByTestId('period-row').filter({ hasText: newEnd }).waitFor();
+
+    // A second period: end before start is refused; then saved, then deleted.
+    await ticker.pressSequentially(symbol);
+    await page.getByRole('button', { name: PERIOD_TEXT.check }).click();
+    await page.getByTestId('symbol-info').waitFor();
+    await page.getByLabel(PERIOD_TEXT.startDate).fill(end);
+    await page.getByLabel(PERIOD_TEXT.endDate).fill(start);
+    await page.getByRole('button', { name: PERIOD_TEXT.create }).click();
+    await page.getByText(PERIOD_ERRORS.endAfterStart).waitFor();
+    await page.getByLabel(PERIOD_TEXT.startDate).fill(start);
+    await page.getByLabel(PERIOD_TEXT.endDate).fill(end);
+    await page.getByRole('button', { name: PERIOD_TEXT.create }).click();
+    await page.getByTestId('period-row').nth(1).waitFor();
     await shot(page, 'stockperiod-desktop');
+    await page.getByRole('button', { name: `${PERIOD_TEXT.delete} ${symbol} ${start}` }).nth(1).click();
+    await page.getByTestId('period-row').nth(1).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('period-row').count()).toBe(1);
 
     const templates = (await (await page.request.get('/api/templates/')).json()) as TemplateListItem[];
     const periods = (await (await page.request.get('/api/periods/')).json()) as Period[];
-    expect(periods.map((p) => [p.stock_ticker, p.start_date, p.end_date])).toEqual([[symbol, start, end]]);
+    expect(periods.map((p) => [p.stock_ticker, p.start_date, p.end_date])).toEqual([[symbol, start, newEnd]]);
     ids = { templateId: templates[0].id, periodId: periods[0].id };
   });
 
