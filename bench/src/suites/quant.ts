@@ -1,21 +1,14 @@
 // Quant core speed (budgets in ARCHITECTURE.md "Performance budgets"): one backtest, a 500-symbol batch,
 // and indicator throughput beside the `technicalindicators` package on the same arrays.
 import { RSI, EMA, SMA } from 'technicalindicators';
-import { backtest, indicators, normalizeTemplate, type DailyBars } from '@app/quant';
+import { allocBars, backtest, indicators, normalizeTemplate, type DailyBars } from '@app/quant';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 /** Deterministic random-walk bars (a fixed-seed LCG), weekdays from 2000-01-03. */
 function syntheticBars(n: number, seed: number): DailyBars {
   let s = seed >>> 0 || 1;
   const rand = () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
-  const bars: DailyBars = {
-    day: new Int32Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
+  const bars: DailyBars = allocBars(n);
   let close = 20 + 80 * rand();
   let day = 10_959; // 2000-01-03, a Monday
   for (let i = 0; i < n; i++) {

@@ -7,3 +7,15 @@ export interface DailyBars {
   close: Float64Array;
   volume: Float64Array;
 }
+
+/** Zero-filled columns for n bars. */
+export function allocBars(n: number): DailyBars {
+  return {
+    day: new Int32Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+  };
+}

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template } from '@app/quant';
+import { allocBars, backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template } from '@app/quant';
 
 const USAGE = 'usage: npm run backtest -- --data FILE.csv --template FILE.json [--bench N]';
 const COLUMNS = ['date', 'open', 'high', 'low', 'close', 'volume'] as const;
@@ -53,14 +53,7 @@ export function barsFromCsv(text: string, file: string): DailyBars {
   const at = COLUMNS.map((c) => header.indexOf(c));
   const n = rows.length - 1;
   if (n < 1) throw new InputError(`${file}: no bars after the header`);
-  const bars: DailyBars = {
-    day: new Int32Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
+  const bars: DailyBars = allocBars(n);
   const fields = [bars.open, bars.high, bars.low, bars.close, bars.volume];
   for (let r = 1; r <= n; r++) {
     const row = rows[r];

@@ -1,17 +1,8 @@
-import type { DailyBars } from '@app/quant';
+import { allocBars, type DailyBars } from '@app/quant';
 
 // Bars are persisted per symbol and calendar year as little-endian typed arrays (see 001_market.sql).
 
-export function emptyBars(n = 0): DailyBars {
-  return {
-    day: new Int32Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
-}
+export const emptyBars = (n = 0): DailyBars => allocBars(n);
 
 export const yearOfDay = (day: number) => new Date(day * 86_400_000).getUTCFullYear();
 export const dayFromIso = (iso: string) => Math.floor(Date.parse(iso + 'T00:00:00Z') / 86_400_000);

@@ -1,4 +1,5 @@
 import type { DailyBars } from '@app/quant';
+import { FA_METRICS } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { emptyBars, toChunks, type BarChunk } from './barChunks.ts';
 
@@ -17,13 +18,7 @@ export interface SymbolInfo {
 // Units (the demo generator and every importer agree): money in US dollars, EPS in dollars per share;
 // operatingmargin, netprofitmargin, roe, roa and roic in percent (12.5 = 12.5 %), of the period, not
 // annualised; debttoequity, currentratio and quickratio as plain ratios (1.8 = 1.8×).
-export const FUNDAMENTAL_METRICS = [
-  'revenue', 'netincome', 'epsbasic', 'epsdiluted', 'operatingcashflow', 'fcf', 'grossprofit',
-  'operatingincome', 'ebitda', 'ebit', 'totalassets', 'currentliabilities', 'totalliabilities',
-  'totalequity', 'totalcash', 'netcash', 'workingcapital', 'investingcashflow', 'financingcashflow',
-  'netcashflow', 'operatingmargin', 'netprofitmargin', 'roe', 'roa', 'roic', 'debttoequity',
-  'currentratio', 'quickratio',
-] as const;
+export const FUNDAMENTAL_METRICS = FA_METRICS;
 export type FundamentalMetric = (typeof FUNDAMENTAL_METRICS)[number];
 
 export interface FundamentalPeriod {

@@ -1,6 +1,6 @@
 // fast-check generators for bars and templates shared by the property tests.
 import fc from 'fast-check';
-import type { DailyBars } from '../types.ts';
+import { allocBars, type DailyBars } from '../types.ts';
 import type { TemplateInput, IndicatorInput } from '../template.ts';
 
 /** Bars from a random walk: positive prices, high ≥ open/close ≥ low, consecutive weekdays. */
@@ -13,14 +13,7 @@ export function barsArb(minLength = 0, maxLength = 300): fc.Arbitrary<DailyBars>
   });
   return fc.array(step, { minLength, maxLength }).map((steps) => {
     const n = steps.length;
-    const bars: DailyBars = {
-      day: new Int32Array(n),
-      open: new Float64Array(n),
-      high: new Float64Array(n),
-      low: new Float64Array(n),
-      close: new Float64Array(n),
-      volume: new Float64Array(n),
-    };
+    const bars: DailyBars = allocBars(n);
     let close = 50;
     let day = 18_631; // 2021-01-04, a Monday
     steps.forEach((s, i) => {

@@ -1,7 +1,7 @@
 // Test-only access to the reference cases in ../shared/goldens (never copied into the repo).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { DailyBars } from '../types.ts';
+import { allocBars, type DailyBars } from '../types.ts';
 import { parseDay } from '../dates.ts';
 
 const repoRoot = new URL('../../../../', import.meta.url);
@@ -22,14 +22,7 @@ export function readGolden(kind: 'backtest' | 'indicators', name: string, file: 
 export function barsFromCsv(text: string): DailyBars {
   const rows = text.trim().split(/\r?\n/).slice(1);
   const n = rows.length;
-  const bars: DailyBars = {
-    day: new Int32Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-    volume: new Float64Array(n),
-  };
+  const bars: DailyBars = allocBars(n);
   rows.forEach((row, i) => {
     const [d, o, h, l, c, v] = row.split(',');
     bars.day[i] = parseDay(d);
