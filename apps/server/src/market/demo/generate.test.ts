@@ -177,9 +177,10 @@ describe('the demo market generator', () => {
         check(close(v.roa, (v.netincome / v.totalassets) * 100), 'roa');
         if (v.totalequity > 0) {
           check(close(v.roe, (v.netincome / v.totalequity) * 100), 'roe');
-          check(close(v.debttoequity, v.totalliabilities / v.totalequity), 'debttoequity');
           const debt = v.totalcash - v.netcash;
-          check(close(v.roic, ((v.ebit * (1 - TAX_RATE)) / (v.totalequity + debt)) * 100), 'roic');
+          check(close(v.debttoequity, debt / v.totalequity), 'debttoequity');
+          const invested = v.totalequity + debt - v.totalcash;
+          check(invested > 0 ? close(v.roic, ((v.ebit * (1 - TAX_RATE)) / invested) * 100) : v.roic === null, 'roic');
         } else {
           check(v.roe === null && v.debttoequity === null, 'null ratios on negative equity');
         }

@@ -27,8 +27,8 @@ import {
 // quickratio as plain ratios (1.8 = 1.8×). Ratios are exact quotients of the stored numbers:
 //   operatingmargin = operatingincome / revenue · 100    netprofitmargin = netincome / revenue · 100
 //   roe = netincome / totalequity · 100                   roa = netincome / totalassets · 100
-//   roic = ebit · (1 − 21 %) / (totalequity + debt) · 100, debt = totalcash − netcash
-//   debttoequity = totalliabilities / totalequity         currentratio = (workingcapital + currentliabilities) / currentliabilities
+//   roic = ebit · (1 − 21 %) / (totalequity + debt − totalcash) · 100, debt = totalcash − netcash
+//   debttoequity = debt / totalequity (as SEC EDGAR)        currentratio = (workingcapital + currentliabilities) / currentliabilities
 //   quickratio = (current assets − inventory) / currentliabilities
 // Quarterly ratios use the quarter's income (not annualized). Ratios over a non-positive equity are null.
 
@@ -543,8 +543,8 @@ function metricsOf(flows: QuarterBook[], shares: number, dilution: number): Reco
     netprofitmargin: (netincome / revenue) * 100,
     roe: positiveEquity ? (netincome / totalequity) * 100 : null,
     roa: (netincome / totalassets) * 100,
-    roic: totalequity + debt > 0 ? ((ebit * (1 - TAX_RATE)) / (totalequity + debt)) * 100 : null,
-    debttoequity: positiveEquity ? totalliabilities / totalequity : null,
+    roic: totalequity + debt - totalcash > 0 ? ((ebit * (1 - TAX_RATE)) / (totalequity + debt - totalcash)) * 100 : null,
+    debttoequity: positiveEquity ? debt / totalequity : null,
     currentratio: currentAssets / currentliabilities,
     quickratio: (currentAssets - last.inventory) / currentliabilities,
   };
