@@ -109,16 +109,20 @@ describe('charts', () => {
     await page.goto('/chart/NOSUCHSYM/0');
     const err = page.getByRole('alert').filter({ hasText: 'symbol not found' });
     await err.waitFor();
-    const color = await err.evaluate((el) => getComputedStyle(el).color);
+    // Tailwind colours are oklch(): paint it on a canvas to read it back as RGB.
+    const color = await err.evaluate((el) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.fillStyle = getComputedStyle(el).color;
+      ctx.fillRect(0, 0, 1, 1);
+      return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+    });
     await page.goto('/dchart/NOSUCHSYM');
     await page.getByRole('heading', { name: CHART_TEXT.dynamicTitle('NOSUCHSYM') }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'symbol not found' }).waitFor();
     await page.getByTestId('chart').locator('canvas').first().waitFor();
     const shot = await screenshotCandles(page, 'dchart-unknown');
     expect(shot.up + shot.down).toBe(0);
-    // Tailwind's red: the red channel dominates.
-    const [r, g] = color.match(/[\d.]+/g)!.map(Number);
-    expect(color.startsWith('oklch') || r > g + 80).toBe(true);
+    expect(color[0]).toBeGreaterThan(color[1] + 100); // red
     await context.close();
   });
 
@@ -214,6 +218,20 @@ describe('charts', () => {
     await page.waitForFunction(() => Object.keys(window.__chartDebug!.series).filter((k) => k.startsWith('overlay:')).length === 2);
     const saved = JSON.parse((await storage(page, OVERLAYS_STORAGE_KEY))!) as { type: string; period: number; color: string }[];
     expect(saved.at(-1)).toMatchObject({ type: 'EMA', period: 30, color: '#9c27b0', visible: true, showLabel: true });
+
+    // The Label checkbox shows or hides the overlay's name on the price scale.
+    const newest = async () => page.evaluate(() => {
+      const k = Object.keys(window.__chartDebug!.series).filter((key) => key.startsWith('overlay:')).at(-1)!;
+      return window.__chartDebug!.series[k].options().title;
+    });
+    expect(await newest()).toBe('EMA(30)');
+    await row.getByLabel('Label').uncheck();
+    await page.waitForFunction(() => {
+      const k = Object.keys(window.__chartDebug!.series).filter((key) => key.startsWith('overlay:')).at(-1)!;
+      return window.__chartDebug!.series[k].options().title === '';
+    });
+    await row.getByLabel('Label').check();
+    expect(await newest()).toBe('EMA(30)');
 
     // Show/Hide Config toggles the list.
     await page.getByRole('button', { name: CHART_TEXT.hideConfig }).click();
@@ -368,7 +386,21 @@ describe('charts', () => {
     expect(shot.down).toBeGreaterThan(300);
   });
 
-  it('pans a long daily history smoothly (figures logged, not asserted)', async () => {
+  it('/rchart fits a phone screen (width = min(1096, container)) and no page threw', async () => {
+    const { context: phone, page: p } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await context.storageState() });
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(`/rchart/${symbol}`);
+    await p.getByTestId('chart').locator('canvas').first().waitFor();
+    const w = (await p.getByTestId('chart').boundingBox())!.width;
+    expect(w).toBeLessThanOrEqual(390 - 32);
+    expect(w).toBeGreaterThan(300);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await p.screenshot({ path: join(SHOTS, 'rchart-phone.png'), fullPage: true });
+    await phone.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('pans a long daily history (frame times logged, not asserted)', async () => {
     await page.goto(`/rchart/${symbol}?debug=1`);
     await page.waitForFunction(() => window.__chartDebug?.series['rsi-1'] !== undefined);
     const frames = await page.evaluate(async () => {
