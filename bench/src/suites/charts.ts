@@ -4,7 +4,7 @@
 // and is checked in e2e/tests/charts.test.ts (frame times logged there).
 //
 // Baseline, in the same run: the same series computed with the `technicalindicators` package on plain
-// arrays, the way a chart page would without @app/quant.
+// arrays and turned into the same chart objects, the way a chart page would without @app/quant.
 import { MACD, OBV, RSI, SMA } from 'technicalindicators';
 import { macdLines, movingAverageLine, normalizeCandles, obvLine, ohlcData, rsiLine, volumeBars } from '../../../apps/web/src/features/charts/series.ts';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
@@ -33,16 +33,25 @@ const suite: BenchSuite = {
     const ours = await medianMs(() => {
       return [ohlcData(candles), volumeBars(candles), movingAverageLine(candles, 'SMA', 20), rsiLine(candles, 14), macdLines(candles, 12, 26, 9), obvLine(candles)];
     }, 30);
+    // The baseline pays for the same chart objects ours builds: each output aligned to its candle's
+    // time as {time, value}, rounded as the spec says (SMA 2 decimals, MACD 6).
+    const r = (x: number, d: number) => Math.round(x * 10 ** d) / 10 ** d;
+    const line = (values: number[], map: (v: number) => number = (v) => v) => {
+      const lag = candles.length - values.length;
+      return values.map((v, i) => ({ time: candles[i + lag].time, value: map(v) }));
+    };
     const theirs = await medianMs(() => {
       const close = candles.map((c) => c.close);
       const volume = candles.map((c) => c.volume);
+      const macd = MACD.calculate({ values: close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false });
+      const macdLag = candles.length - macd.length;
       return [
         ohlcData(candles),
         volumeBars(candles),
-        SMA.calculate({ period: 20, values: close }),
-        RSI.calculate({ period: 14, values: close }),
-        MACD.calculate({ values: close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false }),
-        OBV.calculate({ close, volume }),
+        line(SMA.calculate({ period: 20, values: close }), (v) => r(v, 2)),
+        line(RSI.calculate({ period: 14, values: close })),
+        macd.map((m, i) => ({ time: candles[i + macdLag].time, macd: r(m.MACD ?? NaN, 6), signal: r(m.signal ?? NaN, 6), histogram: r(m.histogram ?? NaN, 6) })),
+        line(OBV.calculate({ close, volume })),
       ];
     }, 30);
     return [

@@ -4,11 +4,11 @@ import { checkPeriod, firstValid, nanSeries, shift } from './series.ts';
 export function sma(values: ArrayLike<number>, period: number, offset = 0): Float64Array {
   checkPeriod('SMA period', period);
   const len = values.length;
-  const out = nanSeries(len);
   const start = firstValid(values);
-  if (len - start < period) return shift(out, offset);
-  let sum = 0;
+  if (len - start < period) return shift(nanSeries(len), offset);
   const seedEnd = start + period;
+  const out = nanSeries(len, seedEnd - 1);
+  let sum = 0;
   for (let i = start; i < seedEnd; i++) sum += values[i];
   out[seedEnd - 1] = sum / period;
   for (let i = seedEnd; i < len; i++) {
@@ -22,11 +22,11 @@ export function sma(values: ArrayLike<number>, period: number, offset = 0): Floa
  *  valid inputs (TradingView's `ta.ema` and `ta.rma` seeding). */
 function smooth(values: ArrayLike<number>, period: number, alpha: number, offset: number): Float64Array {
   const len = values.length;
-  const out = nanSeries(len);
   const start = firstValid(values);
-  if (len - start < period) return shift(out, offset);
-  let sum = 0;
+  if (len - start < period) return shift(nanSeries(len), offset);
   const seedEnd = start + period;
+  const out = nanSeries(len, seedEnd - 1);
+  let sum = 0;
   for (let i = start; i < seedEnd; i++) sum += values[i];
   let prev = sum / period;
   out[seedEnd - 1] = prev;

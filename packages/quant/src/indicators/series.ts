@@ -1,9 +1,10 @@
 // Small helpers every indicator shares. Indicators return one Float64Array per output, the input's
 // length, NaN during warm-up; they allocate their outputs once and never per bar.
 
-/** A new series of `length` NaNs. */
-export function nanSeries(length: number): Float64Array {
-  return new Float64Array(length).fill(NaN);
+/** A new series of `length` NaNs; with `warmup`, only its first `warmup` bars are NaN (the caller
+ *  writes every later bar), which saves a pass over memory on long series. */
+export function nanSeries(length: number, warmup = length): Float64Array {
+  return new Float64Array(length).fill(NaN, 0, Math.min(warmup, length));
 }
 
 /** Index of the first value that is not NaN, or `values.length` when there is none. Smoothers start

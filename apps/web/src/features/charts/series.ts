@@ -25,10 +25,8 @@ export const VOLUME_DOWN = 'rgba(255,82,82,0.5)';
 export const CANDLE_UP = '#26a69a';
 export const CANDLE_DOWN = '#ef5350';
 
-const round = (x: number, digits: number) => {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-};
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Candles with every field coerced to a number (spec §3), volume 0 when absent. */
 export function normalizeCandles(raw: readonly unknown[]): (Candle & { volume: number })[] {
@@ -86,7 +84,7 @@ export function volumeBars(candles: readonly Candle[]): ColoredValue[] {
 export function movingAverageLine(candles: readonly Candle[], type: 'SMA' | 'EMA', period: number): TimeValue[] {
   if (!Number.isInteger(period) || period <= 1 || candles.length < period) return [];
   const fn = type === 'SMA' ? indicators.sma : indicators.ema;
-  return toLine(candles, fn(closes(candles), period), (v) => round(v, 2));
+  return toLine(candles, fn(closes(candles), period), round2);
 }
 
 /** RSI line clamped to 0–100 (100 when the average loss is zero, as the quant package defines it). */
@@ -105,9 +103,14 @@ export interface MacdLines {
 export function macdLines(candles: readonly Candle[], fast: number, slow: number, signal: number): MacdLines {
   if (candles.length === 0) return { macd: [], signal: [], histogram: [] };
   const m = indicators.macd(closes(candles), fast, slow, signal);
-  const r6 = (v: number) => round(v, 6);
-  const histogram = toLine(candles, m.histogram, r6).map((p) => ({ ...p, color: p.value >= 0 ? VOLUME_UP : VOLUME_DOWN }));
-  return { macd: toLine(candles, m.macd, r6), signal: toLine(candles, m.signal, r6), histogram };
+  const histogram: ColoredValue[] = [];
+  for (let i = 0; i < m.histogram.length; i++) {
+    const v = m.histogram[i];
+    if (Number.isNaN(v)) continue;
+    const value = round6(v);
+    histogram.push({ time: candles[i].time, value, color: value >= 0 ? VOLUME_UP : VOLUME_DOWN });
+  }
+  return { macd: toLine(candles, m.macd, round6), signal: toLine(candles, m.signal, round6), histogram };
 }
 
 export function obvLine(candles: readonly Candle[]): TimeValue[] {
