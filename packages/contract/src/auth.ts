@@ -100,7 +100,12 @@ export const GoogleLoginBody = z.object({
 });
 export type GoogleLoginBody = z.infer<typeof GoogleLoginBody>;
 
-const name = z.string().trim().max(150, 'Ensure this field has no more than 150 characters.');
+// PostgreSQL text cannot hold U+0000; DRF refuses it with this message.
+const name = z
+  .string()
+  .trim()
+  .max(150, 'Ensure this field has no more than 150 characters.')
+  .refine((s) => !s.includes('\u0000'), 'Null characters are not allowed.');
 /** PATCH /dj-rest-auth/user/: only the names change; e-mail is read only (ignored if sent). */
 export const UserPatchBody = z.object({ first_name: name.optional(), last_name: name.optional() });
 export type UserPatchBody = z.infer<typeof UserPatchBody>;
