@@ -1,23 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
 import type { Config } from '../config.ts';
 
 /** Serves the built React app; any path that is not an API call or a file gets index.html,
  *  and the SPA's router decides (unknown paths redirect to /). */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
-  const index = join(config.webDist, 'index.html');
+  const root = normalize(config.webDist);
+  const index = join(root, 'index.html');
   if (!existsSync(index)) {
-    app.log.warn(`web bundle not found at ${config.webDist}; run npm run build`);
+    app.log.warn(`web bundle not found at ${root}; run npm run build`);
     return;
   }
-  const html = readFileSync(index, 'utf8');
-  // wildcard:false registers one route per built file; everything else falls through to the SPA.
-  await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  // index.html is re-read when the bundle is rebuilt under a running server, so it never points at
+  // asset files that no longer exist.
+  let html = { mtimeMs: 0, text: '' };
+  const indexHtml = () => {
+    const mtimeMs = statSync(index).mtimeMs;
+    if (mtimeMs !== html.mtimeMs) html = { mtimeMs, text: readFileSync(index, 'utf8') };
+    return html.text;
+  };
+
+  await app.register(fastifyStatic, { root, serve: false });
   app.get('/*', async (req, reply) => {
-    const path = req.url.split('?')[0];
+    const path = decodeURIComponent(req.url.split('?')[0]);
     if (path.startsWith('/api/') || path.startsWith('/dj-rest-auth/')) return reply.status(404).send({ detail: 'Not found.' });
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    if (extname(path)) {
+      const file = normalize(join(root, path));
+      if (file.startsWith(root + '/') && existsSync(file) && statSync(file).isFile()) {
+        // Hashed bundle files never change; everything else is revalidated.
+        const immutable = path.startsWith('/assets/');
+        return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file.slice(root.length + 1), { cacheControl: false });
+      }
+      if (path.startsWith('/assets/')) return reply.status(404).send({ detail: 'Not found.' });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml());
   });
 }
