@@ -17,6 +17,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser journey on a loaded 2-core machine can stall once; a real failure fails twice.
+          retry: 1,
         },
       },
     ],
