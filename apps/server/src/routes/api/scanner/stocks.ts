@@ -4,6 +4,7 @@ import type { RouteOpts } from '../../index.ts';
 import { badRequest } from '../../../http/errors.ts';
 import { requireUser } from '../../../plugins/auth.ts';
 import { ScannerEngine } from '../../../scanner/engine.ts';
+import { watchScannerWarmup } from '../../../scanner/warmup.ts';
 
 const PATH = '/api/scanner/stocks/';
 
@@ -24,6 +25,10 @@ function queryPairs(req: FastifyRequest): { search: URLSearchParams; pairs: Arra
 /** GET /api/scanner/stocks/?{query} (spec §7): the signed-in user's scan over the whole market. */
 export default async function stockRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const engine = new ScannerEngine(deps.series);
+  // the default filters' indicators are computed in the background after every cache (re)load
+  const warmup = watchScannerWarmup(engine, deps.series, { onError: (err) => app.log.error({ err }, 'scanner warm-up failed') });
+  app.addHook('onReady', async () => void warmup.check());
+  app.addHook('onClose', async () => warmup.stop());
 
   app.get(PATH, { preHandler: requireUser }, async (req): Promise<ScanPage> => {
     const { search, pairs } = queryPairs(req);
