@@ -70,12 +70,64 @@ describe('backtest engine', () => {
     ]);
   });
 
-  it('fills an order placed on the last bar at its open, like the reference (in equity, not as a closed trade)', () => {
-    //                    bar: 0   1   2   3
-    const late = bars([10, 10, 9, 11], [10, 9, 8, 12]);
-    const r = backtest(late, { position_size: 10, cash: 1000, indicators: [rising, falling] });
-    expect(r.trades).toEqual([]);
-    expect(r.equity[3]).toBe(1000 + 10 * (12 - 11));
+  // backtesting.py 0.6 Backtest.run with finalize_trades=True: after the loop it calls trade.close() on the
+  // trades still open, then broker.next() once more on the last bar ("HACK: Re-run broker one last time").
+  // _process_orders fills every pending order at that bar's open: the close orders settle the open trade
+  // (a closed trade, counted), while a BUY placed on the last bar opens a new trade that nothing closes:
+  // it stays in broker.trades, outside broker.closed_trades (the only trades compute_stats sees), yet its
+  // entry commission has left the cash and equity[-1] marks it at the last close.
+  describe('at the end, like backtesting.py 0.6 finalize_trades', () => {
+    it('fills a BUY first signalled on the last bar at that open: in the equity, not in the trades or trade stats', () => {
+      //                    bar: 0   1  2  3  4
+      const late = bars([10, 10, 9, 8, 7], [10, 9, 8, 7, 9]); // only bar 4 closes above its 2-bar mean
+      const r = backtest(late, { position_size: 10, commission: 0.01, cash: 1000, indicators: [rising, falling] });
+      expect(r.trades).toEqual([]);
+      // 10 shares at 7 (bar 4's open), 0.70 entry commission paid, marked at bar 4's close of 9
+      const final = 1000 - 0.7 + 10 * (9 - 7);
+      expect(Array.from(r.equity)).toEqual([1000, 1000, 1000, 1000, expect.closeTo(final, 9)]);
+      expect(r.stats['Equity Final [$]']).toBeCloseTo(final, 9);
+      expect(r.stats['Return [%]']).toBeCloseTo((final / 1000 - 1) * 100, 9);
+      expect(r.stats['# Trades']).toBe(0);
+      expect(r.stats['Exposure Time [%]']).toBe(0);
+      expect(r.stats['Commissions [$]']).toBeUndefined();
+    });
+
+    it('sizes that last-bar BUY from the cash at the last open, as any other order', () => {
+      const late = bars([10, 10, 9, 8, 7], [10, 9, 8, 7, 9]);
+      const r = backtest(late, { position_size: 0.5, commission: 0.01, cash: 1000, indicators: [rising] });
+      const shares = Math.floor(500 / (7 * 1.01));
+      expect(r.stats['Equity Final [$]']).toBeCloseTo(1000 - shares * 7 * 0.01 + shares * (9 - 7), 9);
+    });
+
+    it('closes a long position whose SELL first holds on the last bar at that open, once, as a counted trade', () => {
+      //                   bar: 0   1   2   3   4   5
+      const exit = bars([10, 10, 11, 12, 13, 12], [10, 11, 12, 13, 14, 11]); // BUY on bar 1, SELL only on bar 5
+      const r = backtest(exit, { position_size: 10, commission: 0.01, cash: 1000, indicators: [rising, falling] });
+      expect(r.trades).toEqual([
+        {
+          Size: 10, EntryBar: 2, ExitBar: 5, EntryPrice: 11, ExitPrice: 12,
+          PnL: expect.closeTo(10 - 1.1 - 1.2, 9),
+          ReturnPct: expect.closeTo(12 / 11 - 1 - 2.3 / 110, 12),
+          EntryTime: '2021-01-06', ExitTime: '2021-01-09', Duration: '3 days',
+        },
+      ]);
+      const final = 1000 + 10 - 1.1 - 1.2;
+      expect(r.equity[4]).toBeCloseTo(1000 - 1.1 + 10 * (14 - 11), 9);
+      expect(r.equity[5]).toBeCloseTo(final, 9);
+      expect(r.stats['Equity Final [$]']).toBeCloseTo(final, 9);
+      expect(r.stats['# Trades']).toBe(1);
+      expect(r.stats['Commissions [$]']).toBeCloseTo(2.3, 9);
+      expect(r.stats['Exposure Time [%]']).toBeCloseTo((4 / 6) * 100, 9);
+    });
+
+    it('opens an order of the second-to-last bar at the last open and closes it there too (a counted trade)', () => {
+      //                     bar: 0   1  2  3   4
+      const brief = bars([10, 10, 9, 8, 12], [10, 9, 8, 11, 13]); // BUY first holds on bar 3
+      const r = backtest(brief, { position_size: 10, commission: 0.01, cash: 1000, indicators: [rising] });
+      expect(r.trades.map((t) => [t.EntryBar, t.ExitBar, t.EntryPrice, t.ExitPrice])).toEqual([[4, 4, 12, 12]]);
+      expect(r.trades[0].PnL).toBeCloseTo(-2.4, 9);
+      expect(r.stats['Equity Final [$]']).toBeCloseTo(1000 - 2.4, 9);
+    });
   });
 
   it('reports undefined statistics as null and keeps the reference key order', () => {

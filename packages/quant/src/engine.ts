@@ -39,7 +39,8 @@ export interface BacktestResult {
  *   shares, s ≥ 1 buys s shares; an order the cash cannot pay for is dropped, as the reference does.
  * - Commission is a fraction of trade value, charged at entry and at exit.
  * - After the last bar, an open position and any order placed on the last bar fill at the last bar's
- *   open (backtesting.py's `finalize_trades`).
+ *   open (backtesting.py's `finalize_trades`). The position closes and is a trade; a BUY of the last bar
+ *   opens a position that stays open: in the final equity, not in the trades (see the end of `simulate`).
  */
 export function backtest(bars: DailyBars, template: TemplateInput | Template): BacktestResult {
   const t = normalizeTemplate(template);
@@ -148,7 +149,13 @@ function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Arra
   }
   const last = n - 1;
   if (last > 0 && !outOfMoney) {
-    // finalize_trades: close what is open and re-run the last bar's order processing
+    // finalize_trades, as backtesting.py 0.6's Backtest.run does it: trade.close() on every open trade, then
+    // broker.next() once more with the last bar's OHLC ("HACK: Re-run broker one last time"). Its
+    // _process_orders fills every pending order at the last open: the close orders settle the open trade
+    // (a closed trade, counted in the stats), and a BUY placed on the last bar opens a trade that nothing
+    // closes. That trade stays in broker.trades, not broker.closed_trades, so compute_stats never sees it
+    // (# Trades, Exposure, Commissions), while its entry commission has left the cash and broker.next has
+    // overwritten equity[-1] with cash + its P/L at the last close. Ours does exactly that.
     if (shares) pendingClose = true;
     processOrders(last);
     equity[last] = cash + (shares ? shares * (close[last] - entryPrice) : 0);
