@@ -70,6 +70,9 @@ describe('backtest CLI', () => {
   const bad: [string, string[] | (() => string[]), RegExp][] = [
     ['a missing column', () => ['--data', file('nocol.csv', 'date,open,high,low,close\n2021-01-04,1,2,0.5,1\n'), '--template', template], /missing column volume/],
     ['an unparsable number', () => ['--data', file('nan.csv', csv(60, (l) => (l[7] = l[7].replace(/,[^,]+$/, ',12x')))), '--template', template], /line 8: volume "12x" is not a number/],
+    ['a hexadecimal number', () => ['--data', file('hex.csv', csv(60, (l) => (l[4] = l[4].replace(/,[^,]+$/, ',0x1A')))), '--template', template], /line 5: volume "0x1A" is not a number/],
+    ['a missing value', () => ['--data', file('short.csv', csv(60, (l) => (l[9] = l[9].replace(/,[^,]+$/, '')))), '--template', template], /line 10: volume is missing/],
+    ['a high below the low', () => ['--data', file('hilo.csv', 'date,open,high,low,close,volume\n2021-01-04,10,9,11,10,5\n'), '--template', template], /line 2: high 9 is below low 11/],
     ['an unparsable date', () => ['--data', file('date.csv', csv(60, (l) => (l[3] = l[3].replace(/^[^,]+/, '2021-02-30')))), '--template', template], /line 4: date "2021-02-30" is not a YYYY-MM-DD date/],
     ['unsorted dates', () => ['--data', file('unsorted.csv', csv(60, (l) => ([l[5], l[6]] = [l[6], l[5]]))), '--template', template], /line 7: date .* is out of order/],
     ['a duplicate date', () => ['--data', file('dup.csv', csv(60, (l) => (l[6] = l[5]))), '--template', template], /line 7: duplicate date 2021-01-08/],

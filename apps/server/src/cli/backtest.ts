@@ -9,6 +9,7 @@ import { allocBars, backtest, normalizeTemplate, parseDay, TemplateError, type D
 
 const USAGE = 'usage: npm run backtest -- --data FILE.csv --template FILE.json [--bench N]';
 const COLUMNS = ['date', 'open', 'high', 'low', 'close', 'volume'] as const;
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** Bad input: the message is printed as is, one line, and the exit code is 2. */
 export class InputError extends Error {}
@@ -69,11 +70,14 @@ export function barsFromCsv(text: string, file: string): DailyBars {
     bars.day[r - 1] = day;
     for (let k = 1; k < COLUMNS.length; k++) {
       const text = row[at[k]] ?? '';
-      const v = text === '' ? NaN : Number(text);
+      if (text === '') throw new InputError(`${line}: ${COLUMNS[k]} is missing`);
+      // plain decimals only: Number() would also take "0x1A", "0b1" or "Infinity"
+      const v = DECIMAL.test(text.trim()) ? Number(text) : NaN;
       if (!Number.isFinite(v)) throw new InputError(`${line}: ${COLUMNS[k]} "${text}" is not a number`);
       if (k < 5 ? v <= 0 : v < 0) throw new InputError(`${line}: ${COLUMNS[k]} ${text} is out of range (${k < 5 ? 'prices must be > 0' : 'volume must be ≥ 0'})`);
       fields[k - 1][r - 1] = v;
     }
+    if (bars.high[r - 1] < bars.low[r - 1]) throw new InputError(`${line}: high ${row[at[2]]} is below low ${row[at[3]]}`);
   }
   return bars;
 }
