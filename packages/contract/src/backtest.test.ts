@@ -5,7 +5,11 @@ import {
   PeriodWrite,
   SubmitSelection,
   TemplateWrite,
+  TEMPLATE_MESSAGES,
+  fractionToPercent,
   indicatorFormErrors,
+  percentToFraction,
+  templateSettingsErrors,
 } from './backtest.ts';
 
 describe('indicatorFormErrors (spec §5)', () => {
@@ -85,5 +89,37 @@ describe('TemplateWrite, PeriodWrite, SubmitSelection', () => {
   it('wants two positive integer ids', () => {
     expect(SubmitSelection.parse({ period_id: '1', template_id: 2 })).toEqual({ period_id: 1, template_id: 2 });
     expect(SubmitSelection.safeParse({ period_id: 1.5, template_id: 'x' }).error!.issues.map((i) => i.path[0])).toEqual(['period_id', 'template_id']);
+  });
+});
+
+describe('template commission and cash', () => {
+  it('takes commission as a fraction below 0.1 and cash above 0, both optional', () => {
+    expect(TemplateWrite.parse({ name: 'A' })).toEqual({ name: 'A', position_size: undefined, commission: undefined, cash: undefined });
+    expect(TemplateWrite.parse({ name: 'A', commission: '0.001', cash: '25000' })).toMatchObject({ commission: 0.001, cash: 25_000 });
+    expect(TemplateWrite.parse({ name: 'A', commission: 0 }).commission).toBe(0);
+    for (const commission of [-0.0001, 0.1, 1, 5]) expect(TemplateWrite.safeParse({ name: 'A', commission }).success, String(commission)).toBe(false);
+    for (const cash of [0, -1, 1e13]) expect(TemplateWrite.safeParse({ name: 'A', cash }).success, String(cash)).toBe(false);
+  });
+
+  it('converts the form\'s percent to the fraction and back without binary noise', () => {
+    expect(percentToFraction(0.1)).toBe(0.001);
+    expect(percentToFraction(0.07)).toBe(0.0007);
+    expect(fractionToPercent(0.0007)).toBe(0.07);
+    expect(fractionToPercent(0.001)).toBe(0.1);
+  });
+
+  it('gives the edit form one message per bad field, commission read as a percent', () => {
+    const ok = { position_size: '0.99', commission_percent: '0.1', cash: '10000' };
+    expect(templateSettingsErrors(ok)).toEqual({});
+    expect(templateSettingsErrors({ ...ok, commission_percent: '9.99' })).toEqual({});
+    expect(templateSettingsErrors({ ...ok, commission_percent: '10' })).toEqual({ commission_percent: TEMPLATE_MESSAGES.commissionRange });
+    expect(templateSettingsErrors({ ...ok, commission_percent: '-0.1' })).toEqual({ commission_percent: TEMPLATE_MESSAGES.commissionRange });
+    expect(templateSettingsErrors({ ...ok, cash: '0' })).toEqual({ cash: TEMPLATE_MESSAGES.cashPositive });
+    expect(templateSettingsErrors({ position_size: '', commission_percent: 'abc', cash: '1e13' })).toEqual({
+      position_size: 'This field is required.',
+      commission_percent: 'A valid number is required.',
+      cash: TEMPLATE_MESSAGES.cashTooLarge,
+    });
+    expect(templateSettingsErrors({ ...ok, position_size: '2.5' })).toEqual({ position_size: TEMPLATE_MESSAGES.positionSizeShares });
   });
 });

@@ -37,6 +37,14 @@ export const INDICATOR_DEFAULTS = {
 
 /** Template position size when none is given: fraction of equity (whole shares); ≥ 1 means shares. */
 export const DEFAULT_POSITION_SIZE = 0.99;
+/** Template commission when none is given: a fraction of trade value, charged on entry and exit. */
+export const DEFAULT_COMMISSION = 0;
+/** Commissions are below this fraction of trade value (10 %): anything more is a typo for a percent. */
+export const MAX_COMMISSION = 0.1;
+/** Template starting cash when none is given (the engine's and backtesting.py's default). */
+export const DEFAULT_CASH = 10_000;
+/** Upper bound of the starting cash. */
+export const MAX_CASH = 1e12;
 /** Upper bound of period, drift, length and offset: longer than any daily history we hold. */
 export const MAX_INDICATOR_WINDOW = 10_000;
 
@@ -88,6 +96,11 @@ export const PERIOD_MESSAGES = {
 export const TEMPLATE_MESSAGES = {
   positionSizePositive: 'Position size must be greater than 0',
   positionSizeShares: 'Position size of 1 or more is a number of shares and must be a whole number',
+  positionSizeTooLarge: 'Ensure this value is less than or equal to 1000000000.',
+  /** Same words for the API's fraction (< 0.1) and the form's percent (< 10). */
+  commissionRange: 'Commission must be 0 or more and less than 10%',
+  cashPositive: 'Cash must be greater than 0',
+  cashTooLarge: `Cash must be at most ${MAX_CASH.toLocaleString('en-US')}`,
 } as const;
 
 /** 400 detail of a run whose period holds fewer than 2 bars. */
@@ -291,32 +304,86 @@ export interface TemplateDetail {
   id: number;
   name: string;
   position_size: number;
+  /** fraction of trade value charged on entry and exit (0.001 = 0.1 %) */
+  commission: number;
+  /** starting cash in dollars */
+  cash: number;
   created_at: string;
   updated_at: string;
   indicators: Indicator[];
 }
 
-/** Optional: undefined when absent (create uses the default, update keeps the stored value). */
-const PositionSize = z.unknown().optional().transform((v, ctx) => {
-  if (v === undefined || v === null) return undefined;
-  const n = toNumber(v);
-  if (n === null) ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidNumber });
-  else if (n <= 0) ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.positionSizePositive });
-  else if (n >= 1 && !Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: TEMPLATE_MESSAGES.positionSizeShares });
-  else if (n > 1e9) ctx.addIssue({ code: 'custom', message: 'Ensure this value is less than or equal to 1000000000.' });
-  else return n;
-  return z.NEVER;
-});
+/** The message for a position size (a number: fraction of equity below 1, else whole shares); null when valid. */
+export function positionSizeError(n: number): string | null {
+  if (n <= 0) return TEMPLATE_MESSAGES.positionSizePositive;
+  if (n >= 1 && !Number.isInteger(n)) return TEMPLATE_MESSAGES.positionSizeShares;
+  if (n > 1e9) return TEMPLATE_MESSAGES.positionSizeTooLarge;
+  return null;
+}
 
-/** POST/PUT /api/templates/ body. On PUT an omitted position_size keeps the stored one. */
+/** The message for a commission given as a fraction of trade value; null when valid. */
+export function commissionError(fraction: number): string | null {
+  return fraction >= 0 && fraction < MAX_COMMISSION ? null : TEMPLATE_MESSAGES.commissionRange;
+}
+
+/** The message for a starting cash in dollars; null when valid. */
+export function cashError(n: number): string | null {
+  if (n <= 0) return TEMPLATE_MESSAGES.cashPositive;
+  if (n > MAX_CASH) return TEMPLATE_MESSAGES.cashTooLarge;
+  return null;
+}
+
+/** An optional number field checked by `rule`: undefined when absent (create uses the default,
+ *  update keeps the stored value). */
+const optionalNumber = (rule: (n: number) => string | null) =>
+  z.unknown().optional().transform((v, ctx) => {
+    if (v === undefined || v === null) return undefined;
+    const n = toNumber(v);
+    const message = n === null ? FIELD_MESSAGES.invalidNumber : rule(n);
+    if (message === null) return n as number;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** POST/PUT /api/templates/ body. On PUT an omitted position_size, commission or cash keeps the
+ *  stored one. `commission` is a fraction of trade value (0 ≤ c < 0.1), `cash` the starting cash. */
 export const TemplateWrite = z.object({
   name: requiredString(100),
-  position_size: PositionSize,
+  position_size: optionalNumber(positionSizeError),
+  commission: optionalNumber(commissionError),
+  cash: optionalNumber(cashError),
 });
 export type TemplateWriteInput = z.infer<typeof TemplateWrite>;
 export interface TemplateWriteBody {
   name: string;
-  position_size?: number;
+  position_size?: number | string;
+  commission?: number | string;
+  cash?: number | string;
+}
+
+/** What the template edit form holds: position size as typed, commission in percent, cash in $. */
+export interface TemplateSettingsForm {
+  position_size: string;
+  commission_percent: string;
+  cash: string;
+}
+
+/** 0.1 (%) → 0.001 and back, without binary noise (0.07 / 100 is 0.0007000000000000001). */
+export const percentToFraction = (percent: number) => Number((percent / 100).toPrecision(12));
+export const fractionToPercent = (fraction: number) => Number((fraction * 100).toPrecision(12));
+
+/** The edit form's rules: one message per bad field ({} when valid). Every field is required. */
+export function templateSettingsErrors(v: TemplateSettingsForm): Partial<Record<keyof TemplateSettingsForm, string>> {
+  const errors: Partial<Record<keyof TemplateSettingsForm, string>> = {};
+  const check = (field: keyof TemplateSettingsForm, rule: (n: number) => string | null) => {
+    const n = toNumber(v[field]);
+    const message = n === null ? (isBlank(v[field]) ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidNumber) : rule(n);
+    if (message) errors[field] = message;
+  };
+  check('position_size', positionSizeError);
+  check('commission_percent', (p) => commissionError(percentToFraction(p)));
+  check('cash', cashError);
+  return errors;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ import { badRequest } from '../http/errors.ts';
 
 const SECONDS_PER_DAY = 86_400;
 
-/** Runs a stored template on bars with the quant engine (cash and commission: the engine's defaults). */
+/** Runs a stored template on bars with the quant engine, with the template's commission and cash. */
 export function runTemplate(bars: DailyBars, template: TemplateDetail): BacktestResult {
   try {
-    return backtest(bars, { position_size: template.position_size, indicators: template.indicators });
+    const { position_size, commission, cash, indicators } = template;
+    return backtest(bars, { position_size, commission, cash, indicators });
   } catch (e) {
     // Rows are validated when stored, so this only guards rows written before a rule tightened.
     if (e instanceof TemplateError) throw badRequest(e.message);

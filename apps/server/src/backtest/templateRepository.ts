@@ -8,6 +8,8 @@ interface TemplateRow {
   id: number;
   name: string;
   position_size: number;
+  commission: number;
+  cash: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -22,28 +24,38 @@ export async function listTemplates(db: Db, userId: number): Promise<TemplateLis
 /** The template with its indicators in the order they were added; null when not the user's. */
 export async function getTemplate(db: Db, userId: number, id: number): Promise<TemplateDetail | null> {
   const [t] = await db.query<TemplateRow>(
-    'SELECT id, name, position_size, created_at, updated_at FROM templates WHERE id = $1 AND user_id = $2',
+    'SELECT id, name, position_size, commission, cash, created_at, updated_at FROM templates WHERE id = $1 AND user_id = $2',
     [id, userId],
   );
   if (!t) return null;
   const indicators = await db.query<Indicator>(`SELECT ${INDICATOR_COLS} FROM indicators WHERE template_id = $1 ORDER BY id`, [id]);
-  return { id: t.id, name: t.name, position_size: t.position_size, created_at: iso(t.created_at), updated_at: iso(t.updated_at), indicators };
+  return {
+    id: t.id, name: t.name, position_size: t.position_size, commission: t.commission, cash: t.cash, created_at: iso(t.created_at), updated_at: iso(t.updated_at), indicators,
+  };
 }
 
-export async function createTemplate(db: Db, userId: number, name: string, positionSize: number): Promise<TemplateDetail> {
+/** The trading settings of a template; on update, an undefined one keeps the stored value. */
+export interface TemplateSettings {
+  position_size?: number;
+  commission?: number;
+  cash?: number;
+}
+
+export async function createTemplate(db: Db, userId: number, name: string, s: Required<TemplateSettings>): Promise<TemplateDetail> {
   const [t] = await db.query<{ id: number }>(
-    'INSERT INTO templates (user_id, name, position_size) VALUES ($1, $2, $3) RETURNING id',
-    [userId, name, positionSize],
+    'INSERT INTO templates (user_id, name, position_size, commission, cash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [userId, name, s.position_size, s.commission, s.cash],
   );
   return (await getTemplate(db, userId, t.id))!;
 }
 
-/** Renames (and resizes when `positionSize` is given); null when not the user's. */
-export async function updateTemplate(db: Db, userId: number, id: number, name: string, positionSize?: number): Promise<TemplateDetail | null> {
+/** Renames (and changes the settings given); null when not the user's. */
+export async function updateTemplate(db: Db, userId: number, id: number, name: string, s: TemplateSettings): Promise<TemplateDetail | null> {
   const rows = await db.query(
-    `UPDATE templates SET name = $3, position_size = COALESCE($4, position_size), updated_at = now()
+    `UPDATE templates SET name = $3, position_size = COALESCE($4, position_size), commission = COALESCE($5, commission),
+       cash = COALESCE($6, cash), updated_at = now()
      WHERE id = $1 AND user_id = $2 RETURNING id`,
-    [id, userId, name, positionSize ?? null],
+    [id, userId, name, s.position_size ?? null, s.commission ?? null, s.cash ?? null],
   );
   return rows.length ? getTemplate(db, userId, id) : null;
 }

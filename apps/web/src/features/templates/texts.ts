@@ -7,7 +7,7 @@ export const TEMPLATE_TEXT = {
   listTitle: 'Your templates',
   empty: 'No templates yet. Create one to start adding indicators.',
   pick: 'Pick a template on the left, or create one, to see and edit its indicators.',
-  edit: 'Rename',
+  edit: 'Edit',
   save: 'Save',
   cancel: 'Cancel',
   delete: 'Delete',
@@ -17,6 +17,11 @@ export const TEMPLATE_TEXT = {
   submitIndicator: 'Add',
   noIndicators: 'No indicators yet. Add a BUY and a SELL condition.',
   positionSize: 'Position size',
+  positionSizeHint: 'Below 1: fraction of equity. 1 or more: shares.',
+  commission: 'Commission',
+  commissionHint: 'Per trade, on entry and exit, e.g. 0.1',
+  cash: 'Starting cash',
+  cashHint: 'Default 10,000',
 } as const;
 
 export const TEMPLATE_ERRORS = {

@@ -37,7 +37,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       const c = await call(alice, 'POST', '/api/templates/', { name: '  RSI reversion ' });
       expect(c.statusCode).toBe(201);
       const created = c.json<TemplateDetail>();
-      expect(created).toMatchObject({ name: 'RSI reversion', position_size: 0.99, indicators: [] });
+      expect(created).toMatchObject({ name: 'RSI reversion', position_size: 0.99, commission: 0, cash: 10_000, indicators: [] });
       expect(Date.parse(created.created_at)).toBeGreaterThan(Date.now() - 60_000);
       expect(created.updated_at).toBe(created.created_at);
 
@@ -53,7 +53,18 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       expect(Date.parse(put.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
 
       const resized = await call(alice, 'PUT', `/api/templates/${created.id}/`, { name: 'Renamed', position_size: 10 });
-      expect(resized.json().position_size).toBe(10);
+      expect(resized.json()).toMatchObject({ position_size: 10, commission: 0, cash: 10_000 });
+
+      // Commission (fraction of trade value) and starting cash: set, kept when omitted, read back.
+      const costs = await call(alice, 'PUT', `/api/templates/${created.id}/`, { name: 'Renamed', commission: 0.001, cash: '25000' });
+      expect(costs.statusCode).toBe(200);
+      expect(costs.json()).toMatchObject({ position_size: 10, commission: 0.001, cash: 25_000 });
+      await call(alice, 'PUT', `/api/templates/${created.id}/`, { name: 'Renamed again' });
+      expect((await call(alice, 'GET', `/api/templates/${created.id}/`)).json()).toMatchObject({ name: 'Renamed again', position_size: 10, commission: 0.001, cash: 25_000 });
+      const withCosts = await call(alice, 'POST', '/api/templates/', { name: 'Costs', position_size: '0.5', commission: '0.0005', cash: 5000 });
+      expect(withCosts.statusCode).toBe(201);
+      expect(withCosts.json()).toMatchObject({ position_size: 0.5, commission: 0.0005, cash: 5000 });
+      await call(alice, 'DELETE', `/api/templates/${withCosts.json().id}/`);
 
       const del = await call(alice, 'DELETE', `/api/templates/${created.id}/`);
       expect(del.statusCode).toBe(204);
@@ -72,6 +83,13 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
         [{ name: 'A', position_size: 0 }, { position_size: ['Position size must be greater than 0'] }],
         [{ name: 'A', position_size: 2.5 }, { position_size: ['Position size of 1 or more is a number of shares and must be a whole number'] }],
         [{ name: 'A', position_size: 'lots' }, { position_size: ['A valid number is required.'] }],
+        [{ name: 'A', commission: -0.001 }, { commission: ['Commission must be 0 or more and less than 10%'] }],
+        [{ name: 'A', commission: 0.1 }, { commission: ['Commission must be 0 or more and less than 10%'] }],
+        [{ name: 'A', commission: 'free' }, { commission: ['A valid number is required.'] }],
+        [{ name: 'A', cash: 0 }, { cash: ['Cash must be greater than 0'] }],
+        [{ name: 'A', cash: -5 }, { cash: ['Cash must be greater than 0'] }],
+        [{ name: 'A', cash: 1e13 }, { cash: ['Cash must be at most 1,000,000,000,000'] }],
+        [{ name: 'A', cash: [] }, { cash: ['A valid number is required.'] }],
       ];
       for (const [body, errors] of cases) {
         const r = await call(alice, 'POST', '/api/templates/', body);

@@ -44,8 +44,8 @@ describe('backtest API under arbitrary input', () => {
   };
 
   const routes: Array<{ method: 'POST' | 'PUT'; url: () => string; valid: () => Record<string, unknown> }> = [
-    { method: 'POST', url: () => '/api/templates/', valid: () => ({ name: 'x', position_size: 0.5 }) },
-    { method: 'PUT', url: () => `/api/templates/${templateId}/`, valid: () => ({ name: 'x', position_size: 5 }) },
+    { method: 'POST', url: () => '/api/templates/', valid: () => ({ name: 'x', position_size: 0.5, commission: 0.001, cash: 10_000 }) },
+    { method: 'PUT', url: () => `/api/templates/${templateId}/`, valid: () => ({ name: 'x', position_size: 5, commission: 0, cash: 5000 }) },
     { method: 'POST', url: () => '/api/indicators/', valid: () => ({ template: templateId, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 7, compare: '<', cvalue: '30', cprice: 'CLOSE' }) },
     { method: 'POST', url: () => '/api/periods/', valid: () => ({ stock_ticker: 'WAVE', start_date: '2020-01-01', end_date: '2020-03-01' }) },
     { method: 'PUT', url: () => `/api/periods/${periodId}/`, valid: () => ({ stock_ticker: 'WAVE', start_date: '2020-01-01', end_date: '2020-03-01' }) },

@@ -25,8 +25,10 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
   const wave = waveBars('2020-01-01', 400);
   const call = (who: Who | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as any, headers: who?.headers });
-  const template = async (who: Who, name: string, rows: object[], position_size?: number) => {
-    const tpl = (await call(who, 'POST', '/api/templates/', { name, position_size })).json<TemplateDetail>();
+  const template = async (who: Who, name: string, rows: object[], position_size?: number, costs: { commission?: number; cash?: number } = {}) => {
+    const created = await call(who, 'POST', '/api/templates/', { name, position_size, ...costs });
+    expect(created.statusCode, created.body).toBe(201);
+    const tpl = created.json<TemplateDetail>();
     for (const row of rows) {
       const r = await call(who, 'POST', '/api/indicators/', { template: tpl.id, ...row });
       expect(r.statusCode, JSON.stringify(r.json())).toBe(201);
@@ -89,6 +91,24 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       const expected = backtest(between(wave, START, END), { position_size: 10, indicators: [RSI_BUY, RSI_SELL] });
       expect(body.stats).toEqual(json(expected.stats));
       expect(body.trades).toEqual(json(expected.trades));
+    });
+
+    it("uses the template's commission and starting cash", async () => {
+      const costly = await template(alice, 'Costly', [RSI_BUY, RSI_SELL], 0.5, { commission: 0.002, cash: 25_000 });
+      const body = (await run(alice, wavePeriod, costly)).json<BacktestRun>();
+      const bars = between(wave, START, END);
+      const expected = backtest(bars, { position_size: 0.5, commission: 0.002, cash: 25_000, indicators: [RSI_BUY, RSI_SELL] });
+      expect(body.stats).toEqual(json(expected.stats));
+      expect(body.trades).toEqual(json(expected.trades));
+      expect(body.stats['Commissions [$]']).toBeGreaterThan(0);
+      expect(body.equity.equity[0]).toBe(25_000);
+      expect(body.equity.buy_hold[0]).toBe(25_000);
+      // ...and differs from the same template without costs, so the settings really reach the engine.
+      const free = backtest(bars, { position_size: 0.5, indicators: [RSI_BUY, RSI_SELL] });
+      expect(body.stats['Equity Final [$]']).not.toBeCloseTo(free.stats['Equity Final [$]'] as number, 0);
+      // The chart page draws the same run.
+      const c = (await chart(alice, `period_id=${wavePeriod}&template_id=${costly}`)).json<BacktestChart>();
+      expect(c.equity).toEqual(body.equity);
     });
 
     it('answers a template that never trades with null trade stats and no trades, not an error', async () => {
@@ -207,13 +227,11 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
   describe.skipIf(!haveGoldens)(`reference cases (${haveGoldens ? 'from ../shared/goldens' : `skipped: ${goldensDir} is absent`})`, () => {
     for (const name of goldenCases()) {
       const c = readGoldenCase(name);
-      // The API's templates have no commission or cash (the spec's Template has neither): such cases
-      // are the engine's own tests, not the API's.
-      const apiCase = !c.template.commission && !c.template.cash;
-      it.skipIf(!apiCase)(`${name}${apiCase ? '' : ' (skipped: needs commission/cash, which API templates do not carry)'}`, async () => {
+      it(name, async () => {
         const ticker = name.split('_')[0];
         await addSymbol(t, ticker, c.bars);
-        const tpl = await template(alice, name, c.template.indicators, c.template.position_size);
+        const { commission, cash } = c.template;
+        const tpl = await template(alice, name, c.template.indicators, c.template.position_size, { commission, cash });
         const first = new Date(c.bars.day[0] * 86_400_000).toISOString().slice(0, 10);
         const last = new Date(c.bars.day.at(-1)! * 86_400_000).toISOString().slice(0, 10);
         const p = await period(alice, ticker.toLowerCase(), first, last);

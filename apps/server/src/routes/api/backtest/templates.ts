@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_POSITION_SIZE, TemplateWrite, type TemplateDetail, type TemplateListItem } from '@app/contract';
+import { DEFAULT_CASH, DEFAULT_COMMISSION, DEFAULT_POSITION_SIZE, TemplateWrite, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import type { RouteOpts } from '../../index.ts';
 import { notFound } from '../../../http/errors.ts';
 import { validate } from '../../../http/validate.ts';
@@ -16,7 +16,11 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
   app.post('/api/templates/', async (req, reply): Promise<TemplateDetail> => {
     const body = validate(TemplateWrite, req.body ?? {});
     reply.status(201);
-    return createTemplate(deps.db, req.user!.id, body.name, body.position_size ?? DEFAULT_POSITION_SIZE);
+    return createTemplate(deps.db, req.user!.id, body.name, {
+      position_size: body.position_size ?? DEFAULT_POSITION_SIZE,
+      commission: body.commission ?? DEFAULT_COMMISSION,
+      cash: body.cash ?? DEFAULT_CASH,
+    });
   });
 
   app.get<{ Params: { id: string } }>('/api/templates/:id/', async (req): Promise<TemplateDetail> => {
@@ -28,7 +32,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
   app.put<{ Params: { id: string } }>('/api/templates/:id/', async (req): Promise<TemplateDetail> => {
     const id = pathId(req.params.id);
     const body = validate(TemplateWrite, req.body ?? {});
-    const t = await updateTemplate(deps.db, req.user!.id, id, body.name, body.position_size);
+    const t = await updateTemplate(deps.db, req.user!.id, id, body.name, body);
     if (!t) throw notFound();
     return t;
   });
