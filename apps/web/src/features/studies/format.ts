@@ -1,10 +1,20 @@
 import type { BacktestStats, BacktestTrade } from '@app/contract';
 
-/** A stat as shown: numbers with 2 decimals (spec §2), dates and durations as given, missing as —. */
-export function formatStat(v: number | string | null | undefined): string {
+/** Stats that count things: shown as whole numbers ("12", not "12.00"). */
+const COUNT_STATS = new Set(['# Trades']);
+
+/** The engine's 'N days' in English: '1 days' → '1 day'. */
+export const formatDuration = (d: string) => d.replace(/^(-?1) days$/, '$1 day');
+
+/** A stat as shown: numbers with 2 decimals (spec §2) except counts, dates as given, durations in
+ *  English, missing as —. */
+export function formatStat(v: number | string | null | undefined, key?: string): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number') return Number.isFinite(v) ? v.toFixed(2) : String(v);
-  return v;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return String(v);
+    return key !== undefined && COUNT_STATS.has(key) && Number.isInteger(v) ? String(v) : v.toFixed(2);
+  }
+  return formatDuration(v);
 }
 
 export const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -26,5 +36,5 @@ export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: str
   { key: 'ReturnPct', label: 'Return', numeric: true, show: (t) => percent(t.ReturnPct) },
   { key: 'EntryTime', label: 'Entry Time', numeric: false, show: (t) => t.EntryTime },
   { key: 'ExitTime', label: 'Exit Time', numeric: false, show: (t) => t.ExitTime },
-  { key: 'Duration', label: 'Duration', numeric: false, show: (t) => t.Duration },
+  { key: 'Duration', label: 'Duration', numeric: false, show: (t) => formatDuration(t.Duration) },
 ];

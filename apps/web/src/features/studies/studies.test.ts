@@ -3,7 +3,7 @@ import type { BacktestTrade } from '@app/contract';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { backtestError } from './errors.ts';
 import { csvName, statsCsv, toCsv, tradesCsv } from './csv.ts';
-import { formatStat } from './format.ts';
+import { formatDuration, formatStat } from './format.ts';
 import { STUDIES_ERRORS } from './texts.ts';
 
 describe('backtest errors (spec §8)', () => {
@@ -30,6 +30,14 @@ describe('stats display', () => {
     expect(formatStat('2024-01-02')).toBe('2024-01-02');
     expect(formatStat('12 days')).toBe('12 days');
     expect(formatStat(null)).toBe('—');
+  });
+  it('shows counts as whole numbers and one day in the singular', () => {
+    expect(formatStat(7, '# Trades')).toBe('7');
+    expect(formatStat(7, 'Return [%]')).toBe('7.00');
+    expect(formatStat('1 days', 'Max. Trade Duration')).toBe('1 day');
+    expect(formatStat('11 days', 'Max. Trade Duration')).toBe('11 days');
+    expect(formatDuration('1 days')).toBe('1 day');
+    expect(formatDuration('0 days')).toBe('0 days');
   });
 });
 

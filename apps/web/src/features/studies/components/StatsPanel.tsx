@@ -20,7 +20,7 @@ export function StatsPanel({ stats, actions }: { stats: BacktestStats; actions?:
             {HEADLINE_STATS.filter((k) => k in stats).map((k) => (
               <div key={k} className="bg-white px-4 py-3 dark:bg-slate-900">
                 <dt className="truncate text-xs text-slate-500 dark:text-slate-400">{k}</dt>
-                <dd className={cx('mt-0.5 text-lg font-semibold tabular-nums', tone(k, stats[k]))}>{formatStat(stats[k])}</dd>
+                <dd className={cx('mt-0.5 text-lg font-semibold tabular-nums', tone(k, stats[k]))}>{formatStat(stats[k], k)}</dd>
               </div>
             ))}
           </dl>
@@ -30,7 +30,7 @@ export function StatsPanel({ stats, actions }: { stats: BacktestStats; actions?:
                 {entries.map(([k, v]) => (
                   <tr key={k} data-stat={k}>
                     <th scope="row" className="px-4 py-1.5 text-left font-normal text-slate-600 dark:text-slate-400">{k}</th>
-                    <td className="px-4 py-1.5 text-right font-medium tabular-nums" data-testid="stat-value">{formatStat(v)}</td>
+                    <td className="px-4 py-1.5 text-right font-medium tabular-nums" data-testid="stat-value">{formatStat(v, k)}</td>
                   </tr>
                 ))}
               </tbody>
