@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { INDICATOR_MESSAGES, type BacktestRun, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
+import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { backtest, type DailyBars } from '@app/quant';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
-import { formatStat } from '../../apps/web/src/features/studies/format.ts';
+import { formatDuration, formatStat } from '../../apps/web/src/features/studies/format.ts';
 import { CHART_MESSAGES } from '../../apps/web/src/backtestChart/load.ts';
 
 // The backtesting journey of issue 6 in real Chromium against the real server and its 300-symbol
@@ -151,11 +151,25 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     expect(await rows.count()).toBe(2);
     expect(await rows.evaluateAll((els) => els.map((el) => `${el.firstElementChild!.textContent} ${el.querySelector('[data-testid=condition-text]')!.textContent}`))).toEqual(['BUY RSI(14) < 40', 'SELL RSI(14) > 60']);
 
-    // Rename: edit mode with a name input, Save returns to view mode.
-    await page.getByRole('button', { name: TEMPLATE_TEXT.edit }).click();
+    // Edit mode: name, commission (entered in %) and starting cash ($) with their messages; Save
+    // returns to view mode.
+    await page.getByRole('button', { name: TEMPLATE_TEXT.edit, exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill('RSI 40/60 swing');
+    const commission = page.getByLabel(`${TEMPLATE_TEXT.commission} (%)`);
+    const cash = page.getByLabel(`${TEMPLATE_TEXT.cash} ($)`);
+    expect([await commission.inputValue(), await cash.inputValue()]).toEqual(['0', '10000']);
+    await commission.fill('10');
+    await page.getByText(TEMPLATE_MESSAGES.commissionRange).waitFor();
+    await commission.fill('0.1');
+    await cash.fill('0');
+    await page.getByText(TEMPLATE_MESSAGES.cashPositive).waitFor();
+    await page.getByRole('button', { name: TEMPLATE_TEXT.save, exact: true }).click();
+    expect(await page.getByTestId('template-name').count()).toBe(0); // refused: still editing
+    await cash.fill('25000');
+    await page.getByText(TEMPLATE_MESSAGES.commissionRange).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: TEMPLATE_TEXT.save, exact: true }).click();
     await page.getByTestId('template-name').filter({ hasText: /^RSI\ 40\/60\ swing$/ }).waitFor();
+    expect(await page.getByTestId('template-settings').innerText()).toContain('Commission: 0.1% · Starting cash: $25,000');
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: 'RSI 40/60 swing' }).waitFor();
     await shot(page, 'templates-desktop');
 
@@ -267,7 +281,10 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const period = ((await (await page.request.get('/api/periods/')).json()) as Period[])[0];
     const template = (await (await page.request.get(`/api/templates/${ids.templateId}/`)).json()) as TemplateDetail;
     const history = await (await page.request.get(`/api/charts/dhistory/?symbol=${period.stock_ticker}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`)).json();
-    const engine = backtest(barsBetween(history, period.start_date, period.end_date), { position_size: template.position_size, indicators: template.indicators });
+    expect(template).toMatchObject({ commission: 0.001, cash: 25_000 }); // 0.1 % entered on the form
+    const { position_size, commission, cash, indicators } = template;
+    const engine = backtest(barsBetween(history, period.start_date, period.end_date), { position_size, commission, cash, indicators });
+    expect(api.stats['Commissions [$]']).toBeGreaterThan(0);
     expect(api.stats).toEqual(JSON.parse(JSON.stringify(engine.stats)));
     expect(api.trades).toEqual(JSON.parse(JSON.stringify(engine.trades)));
     expect(api.trades.length).toBeGreaterThan(0);
@@ -275,7 +292,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const shown = await page.locator('tr[data-stat]').evaluateAll((rows) =>
       rows.map((r) => [r.getAttribute('data-stat'), r.querySelector('[data-testid=stat-value]')!.textContent]),
     );
-    expect(shown).toEqual(Object.entries(api.stats).map(([k, v]) => [k, formatStat(v)]));
+    expect(shown).toEqual(Object.entries(api.stats).map(([k, v]) => [k, formatStat(v, k)]));
     expect(shown.find(([k]) => k === 'Return [%]')![1]).toMatch(/^-?\d+\.\d{2}$/);
 
     const trades = page.getByTestId('trade-row');
@@ -284,7 +301,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const t0 = api.trades[0];
     expect(first[0]).toBe(String(t0.Size));
     expect(first[3]).toBe(t0.EntryPrice.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, t0.Duration]);
+    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, formatDuration(t0.Duration)]);
     expect(await page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
 
     // CSV download of the trades: one line per trade after the header.
