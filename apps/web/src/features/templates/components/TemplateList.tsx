@@ -34,7 +34,7 @@ export function TemplateList({ selected, onSelect }: { selected: number | null; 
     <Card>
       <CardHeader title={TEMPLATE_TEXT.listTitle} />
       <CardBody className="space-y-4">
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start" aria-label="New template">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start lg:flex-col lg:items-stretch" aria-label="New template">
           <Input
             aria-label="Template name"
             name="templateName"
