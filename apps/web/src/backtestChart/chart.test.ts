@@ -20,4 +20,8 @@ describe('backtest chart page', () => {
       [200, 'aboveBar', 'arrowDown', 'Sell 5'],
     ]);
   });
+  it('leaves the share labels off on a phone-width chart, where they would overlap', () => {
+    const m = tradeMarkers([{ time: 100, kind: 'entry', price: 9, size: 5 }, { time: 200, kind: 'exit', price: 10, size: 5 }], true);
+    expect(m.map((x) => [x.shape, x.text])).toEqual([['arrowUp', ''], ['arrowDown', '']]);
+  });
 });

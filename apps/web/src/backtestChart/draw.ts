@@ -41,14 +41,19 @@ export function themeOptions(dark: boolean) {
 
 const ts = (t: number) => t as UTCTimestamp;
 
-/** Entries as green up-arrows under the bar, exits as red down-arrows above it (spec §2). */
-export function tradeMarkers(markers: BacktestChart['markers']): SeriesMarker<Time>[] {
+/** Below this chart width the 'Buy 357' / 'Sell 357' labels overlap each other: arrows only. */
+export const MARKER_TEXT_MIN_WIDTH = 640;
+
+/** Entries as green up-arrows under the bar, exits as red down-arrows above it (spec §2), labelled
+ *  with the shares unless `compact` (a phone-width chart). */
+export function tradeMarkers(markers: BacktestChart['markers'], compact = false): SeriesMarker<Time>[] {
+  const label = (text: string) => (compact ? '' : text);
   return [...markers]
     .sort((a, b) => a.time - b.time)
     .map((m) =>
       m.kind === 'entry'
-        ? { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: `Buy ${m.size}` }
-        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: `Sell ${m.size}` },
+        ? { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label(`Buy ${m.size}`) }
+        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label(`Sell ${m.size}`) },
     );
 }
 
@@ -61,7 +66,7 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
     upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, title: data.symbol,
   });
   candles.setData(data.candles.map((c) => ({ time: ts(c.time), open: c.open, high: c.high, low: c.low, close: c.close })));
-  createSeriesMarkers(candles, tradeMarkers(data.markers));
+  createSeriesMarkers(candles, tradeMarkers(data.markers, el.clientWidth < MARKER_TEXT_MIN_WIDTH));
 
   let pane = 1;
   const stretch: number[] = [4];
