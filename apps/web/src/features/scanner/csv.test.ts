@@ -28,6 +28,20 @@ describe('CSV export', () => {
       symbol: 'ACME', name: 'Acme, Inc.', price: 12.5, diff: -0.25, chg: -1.96, sector: null, market: 'NASDAQ',
       market_cap: 1234567, volume: 1000, vol_avg: null, sma: null, ema: null, rsi: null, quickratio: null, roe: null,
     };
-    expect(resultsCsv([r])).toBe('Symbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume\r\nACME,"Acme, Inc.",12.5,-0.25,-1.96,,NASDAQ,1234567,1000\r\n');
+    expect(resultsCsv([r])).toBe('\uFEFFSymbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume\r\nACME,"Acme, Inc.",12.5,-0.25,-1.96,,NASDAQ,1234567,1000\r\n');
+  });
+
+  it('starts with a UTF-8 byte order mark so spreadsheets decode non-ASCII names', () => {
+    const r = { symbol: 'NSRGY', name: 'Nestlé S.A.', price: 1, diff: 0, chg: 0, sector: null, market: 'PINK', market_cap: null, volume: null } as ScanResult;
+    const bytes = new TextEncoder().encode(resultsCsv([r]));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const back = parse(resultsCsv([r]), { bom: true });
+    expect(back[1].slice(0, 2)).toEqual(['NSRGY', 'Nestlé S.A.']);
+  });
+
+  it('writes whole numbers exactly and fractions without float noise', () => {
+    expect(toCsv(['n'], [[0.1 + 0.2], [134.72000000000003 - 133.11], [4514709583123], [99999999999999], [-1.96], [12345.678901234567], [0.000123456789]])).toBe(
+      'n\r\n0.3\r\n1.61\r\n4514709583123\r\n99999999999999\r\n-1.96\r\n12345.6789012\r\n0.000123456789\r\n',
+    );
   });
 });
