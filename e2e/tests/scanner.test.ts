@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
@@ -118,6 +119,52 @@ describe('stock scanner (/scanner)', () => {
     await context.close();
   });
 
+  it('shows rows of imported data (unknown market, no sector, cap, prices or volume) as N/A, sorts them last and exports them empty', async () => {
+    const { page, context } = await newPage(browser, { acceptDownloads: true });
+    await signUpAndLogIn(page);
+    await page.goto('/scanner');
+    await addFilter(page, 'Basic', 'instr_type');
+    // What an import of real files gives: a listing without bars, a member with bars but no cap, a
+    // previous close of 0 (no % change), and a complete row; stood in for so their shape is certain.
+    const row = (symbol: string, o: Record<string, unknown>) => ({
+      symbol, name: `${symbol} Corp`, price: null, diff: null, chg: null, sector: null, market: 'UNKNOWN', market_cap: null, volume: null,
+      vol_avg: null, sma: null, ema: null, rsi: null, quickratio: null, roe: null, ...o,
+    });
+    const results = [
+      row('FULL', { price: 10.5, diff: -0.25, chg: -2.33, sector: 'Technology', market: 'NASDAQ', market_cap: 1234567890, volume: 5000 }),
+      row('NOCAP', { price: 55.1, diff: 1.1, chg: 2.04, sector: 'Finance', volume: 900 }),
+      row('ZERO', { price: 0.01, diff: 0.01, chg: null, volume: 12 }),
+      row('NOBARS', {}),
+    ];
+    await page.route('**/api/scanner/stocks/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ count: 4, next: null, previous: null, results }) }));
+    await scanBy(page, () => page.getByRole('button', { name: SCANNER_TEXT.scan, exact: true }).click());
+    expect(await statusText(page)).toBe(SCANNER_MESSAGES.stocksFound(4));
+    const cells = (symbol: string) => tableRows(page).filter({ has: page.getByRole('link', { name: symbol, exact: true }) }).locator('td');
+    expect(await cells('NOBARS').allInnerTexts()).toEqual([`NOBARS Corp`, ...Array(6).fill(SCANNER_TEXT.na)]);
+    expect(await cells('NOCAP').nth(5).innerText()).toBe(SCANNER_TEXT.na);
+    // an N/A % change is not coloured like a gain, even when the absolute change is one
+    const colour = (l: Locator) => l.evaluate((e) => getComputedStyle(e).color);
+    expect(await cells('ZERO').nth(3).innerText()).toBe(SCANNER_TEXT.na);
+    expect(await colour(cells('ZERO').nth(3))).toBe(await colour(cells('NOBARS').nth(3)));
+    expect(await colour(cells('ZERO').nth(3))).not.toBe(await colour(cells('ZERO').nth(2)));
+    // every page is loaded, so sorting is done here: nulls last both ways
+    for (const [label, index] of [['% Change', 3], ['Market Cap', 5], ['Sector', 4]] as const) {
+      for (const desc of [false, true]) {
+        await page.getByRole('columnheader', { name: new RegExp(`^${label}`) }).getByRole('button').click();
+        await page.getByRole('columnheader', { name: new RegExp(`^${label}`) }).and(page.locator(`[aria-sort="${desc ? 'descending' : 'ascending'}"]`)).waitFor();
+        const texts = await tableRows(page).evaluateAll((rows, i) => rows.map((r) => (r.children[i + 1] as HTMLElement).innerText.trim()), index);
+        const firstNa = texts.indexOf(SCANNER_TEXT.na);
+        expect(firstNa, `${label} ${desc}`).toBeGreaterThan(0);
+        expect(texts.slice(firstNa).every((t) => t === SCANNER_TEXT.na), `${label} ${desc}: ${texts}`).toBe(true);
+      }
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: SCANNER_TEXT.exportCsv }).click()]);
+    const csv = parse(readFileSync((await download.path())!), { bom: true }) as string[][];
+    expect(csv.find((r) => r[0] === 'NOBARS')).toEqual(['NOBARS', 'NOBARS Corp', '', '', '', '', 'UNKNOWN', '', '']);
+    expect(csv.find((r) => r[0] === 'FULL')).toEqual(['FULL', 'FULL Corp', '10.5', '-0.25', '-2.33', 'Technology', 'NASDAQ', '1234567890', '5000']);
+    await context.close();
+  });
+
   it('builds Basic, TA and FA filters, scans, sorts, loads more, exports, saves, reloads, loads and deletes a query', async () => {
     const { page, context } = await newPage(browser, { acceptDownloads: true });
     await signUpAndLogIn(page);
@@ -174,7 +221,7 @@ describe('stock scanner (/scanner)', () => {
 
     // Scan. The count must match the API's own answer to the same filters, written out by hand here.
     const query = 'price__gte=1&instr_type=EQUITY&rsi_gte=0&rsi_period=14&revenue__gte=0&fa_compare_period=QUARTERLY';
-    const api = (await (await page.request.get(`${baseUrl()}/api/scanner/stocks/?${query}&page_size=500`)).json()) as { count: number; results: Array<{ symbol: string }> };
+    const api = (await (await page.request.get(`${baseUrl()}/api/scanner/stocks/?${query}&page_size=500`)).json()) as { count: number; results: Array<{ symbol: string; price: number | null; volume: number | null }> };
     expect(api.count).toBeGreaterThan(100); // enough for two Load More pages
     const scanRequests: string[] = [];
     page.on('request', (r) => {
@@ -230,9 +277,20 @@ describe('stock scanner (/scanner)', () => {
 
     // CSV export of what is loaded.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: SCANNER_TEXT.exportCsv }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('Symbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume');
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+    const csv = parse(file, { bom: true }) as string[][];
+    expect(csv[0].join(',')).toBe('Symbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume');
     expect(csv).toHaveLength(api.count + 1);
+    // rows in the table's order, numbers raw (no grouping) and equal to the API's
+    expect(csv.slice(1).map((r) => r[0])).toEqual(await symbols(page));
+    const bySym = new Map(api.results.map((r) => [r.symbol, r]));
+    for (const r of csv.slice(1)) {
+      const price = bySym.get(r[0])!.price;
+      if (price === null) expect(r[2]).toBe('');
+      else expect(Number(r[2])).toBeCloseTo(price, 9);
+      expect(r[8]).toBe(String(bySym.get(r[0])!.volume ?? ''));
+    }
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/scanner-results-desktop.png` });
       await page.evaluate(() => document.documentElement.classList.add('dark'));

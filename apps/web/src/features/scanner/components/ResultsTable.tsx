@@ -44,7 +44,6 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {results.map((r) => {
-            const tone = toneClass[changeTone(r.chg ?? r.diff)];
             return (
               <tr key={r.symbol} className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
                 <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold dark:bg-slate-950">
@@ -64,7 +63,7 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                 <td className={cx('px-3 py-2 text-right tabular-nums', toneClass[changeTone(r.diff)])} data-tone={changeTone(r.diff)}>
                   {formatDecimal(r.diff)}
                 </td>
-                <td className={cx('px-3 py-2 text-right tabular-nums', tone)} data-tone={changeTone(r.chg)}>
+                <td className={cx('px-3 py-2 text-right tabular-nums', toneClass[changeTone(r.chg)])} data-tone={changeTone(r.chg)}>
                   {formatPercent(r.chg)}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">{formatText(r.sector)}</td>
