@@ -92,6 +92,19 @@ describe('blog (/blog, /blog/{slug})', () => {
     await context.close();
   });
 
+  it('reads on a 390 px phone: no sideways scrolling, and the tables in a post fit the screen', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`/blog/${SLUG}`);
+    const tables = page.getByTestId('post-content').locator('table');
+    await tables.first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const overflowing = await tables.evaluateAll((els) =>
+      els.filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.querySelector('th')?.textContent ?? '?'),
+    );
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
+
   it('follows a link inside a post to another page of the site', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`/blog/${SLUG}`);

@@ -38,8 +38,9 @@ export const proseClass = cx(
   '[&_pre]:my-5 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre]:text-slate-100 dark:[&_pre]:bg-black/40',
   '[&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_pre_code]:text-inherit',
   '[&_table]:my-6 [&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:text-sm [&_table]:tabular-nums',
-  '[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:px-3 [&_th]:py-2 [&_th]:font-semibold [&_th]:whitespace-nowrap [&_th]:text-slate-900 dark:[&_th]:border-slate-600 dark:[&_th]:text-white',
-  '[&_td]:border-b [&_td]:border-slate-200 [&_td]:px-3 [&_td]:py-2 dark:[&_td]:border-slate-800',
+  // Headers wrap on phones so a short table fits the screen instead of scrolling sideways.
+  '[&_th]:border-b-2 [&_th]:border-slate-300 [&_th]:px-2 [&_th]:py-2 [&_th]:align-bottom [&_th]:font-semibold sm:[&_th]:px-3 sm:[&_th]:whitespace-nowrap [&_th]:text-slate-900 dark:[&_th]:border-slate-600 dark:[&_th]:text-white',
+  '[&_td]:border-b [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-2 sm:[&_td]:px-3 dark:[&_td]:border-slate-800',
   '[&_th[align=right]]:text-right [&_td[align=right]]:text-right [&_th[align=left]]:text-left [&_th:not([align])]:text-left',
   '[&_img]:my-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_hr]:my-8 [&_hr]:border-slate-200 dark:[&_hr]:border-slate-800',
   '[&>*:first-child]:mt-0',
