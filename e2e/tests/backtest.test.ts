@@ -163,6 +163,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await commission.fill('0.1');
     await cash.fill('0');
     await page.getByText(TEMPLATE_MESSAGES.cashPositive).waitFor();
+    await shot(page, 'templates-edit-desktop');
     await page.getByRole('button', { name: TEMPLATE_TEXT.save, exact: true }).click();
     expect(await page.getByTestId('template-name').count()).toBe(0); // refused: still editing
     await cash.fill('25000');
@@ -230,8 +231,10 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await page.getByRole('button', { name: PERIOD_TEXT.create }).waitFor();
     await page.getByTestId('period-row').filter({ hasText: newEnd }).waitFor();
 
-    // A second period: end before start is refused; then saved, then deleted.
-    await ticker.pressSequentially(symbol);
+    // A second period (the ticker typed with stray spaces, which are dropped): end before start is
+    // refused; then saved, then deleted.
+    await ticker.pressSequentially(` ${symbol.toLowerCase()} `);
+    expect(await ticker.inputValue()).toBe(symbol);
     await page.getByRole('button', { name: PERIOD_TEXT.check }).click();
     await page.getByTestId('symbol-info').waitFor();
     await page.getByLabel(PERIOD_TEXT.startDate).fill(end);

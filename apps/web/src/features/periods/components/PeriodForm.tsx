@@ -88,9 +88,10 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                 autoCapitalize="characters"
                 spellCheck={false}
                 maxLength={12}
-                // Spec §5: upper-cased as typed.
+                // Spec §5: upper-cased as typed. Tickers hold no spaces: a pasted ' aapl ' would
+                // otherwise never equal the checked 'AAPL' and could not be saved.
                 onChange={(e) => {
-                  setTicker(e.target.value.toUpperCase());
+                  setTicker(e.target.value.toUpperCase().replace(/\s+/g, ''));
                   setErrors((x) => ({ ...x, stock_ticker: undefined }));
                   if (check.state === 'error') setCheck({ state: 'idle' });
                 }}
