@@ -220,6 +220,42 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('keyboard: the mobile menu opens with Enter, Tab walks its links, Escape closes it and focus returns to the toggle', async () => {
+    const { page, context } = await newPage(browser, PHONE);
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('mobile-menu');
+    // and the toggle works again from the keyboard
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    await context.close();
+  });
+
+  it('keyboard: the Backtest dropdown opens with Enter, its links follow in Tab order, Escape closes it onto its trigger', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/');
+    const trigger = nav(page).getByRole('button', { name: 'Backtest' });
+    const menu = page.locator('#backtest-menu');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Templates');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('backtest-menu');
+    await context.close();
+  });
+
   it('session-expired banner: shows on the event, hides on dismiss, on session-restored, and on going to /login', async () => {
     const { page, context } = await newPage(browser);
     // Not /scanner: it answers the same event with its own blocking dialog (spec §2, Stock Scanner).

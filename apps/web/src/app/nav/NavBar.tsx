@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Badge, Button, CloseIcon, MenuIcon, buttonClass, cx } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -16,12 +16,19 @@ export function NavBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
 
   // The mobile menu closes whenever the route changes (a link was followed).
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      // Focus inside the menu would be left on a hidden link: hand it back to the toggle.
+      if (menu.current?.contains(document.activeElement)) menuButton.current?.focus();
+      setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -76,6 +83,7 @@ export function NavBar() {
             )}
           </div>
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
@@ -88,7 +96,7 @@ export function NavBar() {
         </div>
       </div>
 
-      <div id="mobile-menu" hidden={!menuOpen} className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
+      <div ref={menu} id="mobile-menu" hidden={!menuOpen} className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 lg:hidden dark:border-slate-800">
         <div className="space-y-0.5">
           {mobileLink({ to: '/', label: 'Home' }, true)}
           <p
