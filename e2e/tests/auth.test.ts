@@ -32,10 +32,16 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(AUTH_MESSAGES.signupPasswordsMismatch, { exact: true }).waitFor();
 
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm password').fill('short');
+    await page.getByLabel('Password', { exact: true }).fill('1234567');
+    await page.getByLabel('Confirm password').fill('1234567');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('alert').filter({ hasText: 'This password is too short' }).first().waitFor();
+    // Every problem shows under the password at once; the form line does not repeat it on screen.
+    const password = page.getByLabel('Password', { exact: true });
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const under = page.locator(`[id="${await password.getAttribute('aria-describedby')}"]`);
+    expect(await under.textContent()).toBe('This password is too short. It must contain at least 8 characters. This password is entirely numeric.');
+    expect(await page.getByRole('alert').filter({ hasText: 'This password is too short' }).getAttribute('class')).toContain('sr-only');
 
     await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
     await page.getByLabel('Confirm password').fill(TEST_PASSWORD);

@@ -22,7 +22,8 @@ export interface FieldProps {
 export function useField({ label, hint, error }: FieldProps, id?: string) {
   const auto = useId();
   const controlId = id ?? auto;
-  const hintId = hint ? `${controlId}-hint` : undefined;
+  // The hint gives way to an error, so only a shown hint is referenced by aria-describedby.
+  const hintId = hint && !error ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   const wrap = (control: ReactNode, className?: string) => (

@@ -5,7 +5,9 @@ import { Button, ErrorText, Input } from '../../components/index.ts';
 import { registerRequest } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
-import { fieldErrors, signupErrorMessage } from './errors.ts';
+import { fieldErrors, shownUnderInput, signupErrorMessage } from './errors.ts';
+
+const INPUTS = ['email', 'password1', 'password2'] as const;
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -74,7 +76,8 @@ export default function SignupPage() {
           onChange={(e) => setPassword2(e.target.value)}
           error={fields.password2}
         />
-        <ErrorText>{error}</ErrorText>
+        {/* Spec §8's line; read out but not shown again when the same words sit under an input. */}
+        <ErrorText className={shownUnderInput(error, fields, INPUTS) ? 'sr-only' : undefined}>{error}</ErrorText>
         <Button type="submit" loading={submitting} className="w-full">
           Create account
         </Button>

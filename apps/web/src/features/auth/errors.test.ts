@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@app/contract';
 import { ApiError, NetworkError } from '../../lib/api.ts';
-import { fieldErrors, forgotErrorMessage, loginErrorMessage, resetErrorMessage, signupErrorMessage } from './errors.ts';
+import { fieldErrors, forgotErrorMessage, loginErrorMessage, resetErrorMessage, shownUnderInput, signupErrorMessage } from './errors.ts';
 import { returnPath } from './returnTo.ts';
 
 const api = (status: number, body: unknown) => new ApiError(status, body);
@@ -28,6 +28,15 @@ describe('account error lines (spec §8)', () => {
     expect(forgotErrorMessage(api(429, { detail: 'Too many attempts. Please try again in 9 seconds.' }))).toBe('Too many attempts. Please try again in 9 seconds.');
     expect(forgotErrorMessage(api(400, { other: ['x'] }))).toBe(AUTH_MESSAGES.resetEmailFailed);
     expect(forgotErrorMessage(new NetworkError('x'))).toBe(AUTH_MESSAGES.resetEmailFailed);
+  });
+
+  it('field errors: every message of a field in one line; the form line is not repeated under an input', () => {
+    const weak = api(400, { password1: ['This password is too short. It must contain at least 8 characters.', 'This password is entirely numeric.'], username: ['x'] });
+    const fields = fieldErrors(weak);
+    expect(fields.password1).toBe('This password is too short. It must contain at least 8 characters. This password is entirely numeric.');
+    expect(shownUnderInput(signupErrorMessage(weak), fields, ['email', 'password1', 'password2'])).toBe(true);
+    expect(shownUnderInput('x', fields, ['email', 'password1', 'password2'])).toBe(false);
+    expect(shownUnderInput('', fields, ['password1'])).toBe(false);
   });
 
   it('reset confirm: detail or the generic failure; field errors go under the inputs', () => {

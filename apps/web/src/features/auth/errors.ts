@@ -10,12 +10,21 @@ export function fieldError(err: unknown, field: string): string | undefined {
   return Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
 }
 
-/** All field errors of a DRF body, first message each (for showing under the inputs). */
+/** All field errors of a DRF body, every message of a field in one line (for showing under the
+ *  inputs: a weak password gets all its problems at once, not one per attempt). */
 export function fieldErrors(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return out;
-  for (const [k, v] of Object.entries(err.body)) if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+  for (const [k, v] of Object.entries(err.body)) {
+    const messages = Array.isArray(v) ? v.filter((m): m is string => typeof m === 'string') : [];
+    if (messages.length) out[k] = messages.join(' ');
+  }
   return out;
+}
+
+/** True when `message` is already shown under one of `inputs` (the form's line would repeat it). */
+export function shownUnderInput(message: string, fields: Record<string, string>, inputs: readonly string[]): boolean {
+  return Boolean(message) && inputs.some((k) => fields[k]?.startsWith(message));
 }
 
 /** Spec §8: the server's detail, else the generic failure; no response and unexpected errors have their own line. */
