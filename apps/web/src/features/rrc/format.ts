@@ -8,11 +8,13 @@ export const formatShares = (x: number) => int.format(x);
 /** Percent with `decimals` places: 0.036 → "0.036%". */
 export const formatPercent = (x: number, decimals = 2) => `${x.toFixed(decimals)}%`;
 
-/** What the user typed as a number: NaN for blank or anything that is not a plain number. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** What the user typed as a number: NaN for blank or anything that is not a plain decimal number
+ *  (Number() alone would read "0x10" as 16 and "Infinity" as a number). */
 export function toNumber(text: string): number {
   const t = text.trim();
-  if (t === '') return NaN;
-  return Number(t);
+  return PLAIN_NUMBER.test(t) ? Number(t) : NaN;
 }
 
 /** A stop price as the price field shows it: always cents, e.g. "144.00". */
