@@ -277,26 +277,30 @@ export const incompleteFilterCount = (rows: FilterRow[]) => rows.filter((r) => !
 // ───────────────────────────── saved filters (spec §3) ─────────────────────────────
 
 const nullish = <T extends z.ZodType>(t: T) => t.nullish().transform((v) => (v ?? null) as z.output<T> | null);
+/** Stored text: PostgreSQL text cannot hold U+0000 (DRF refuses it with this message). */
+const text = (max: number, min = 0) => z.string().min(min).max(max).refine((s) => !s.includes('\u0000'), 'Null characters are not allowed.');
+/** Stored whole numbers are 32-bit columns; fields a filter type does not use are still stored as given. */
+const int32 = () => z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
 
 /** A stored filter: every field of spec §3, null where the filter type does not use it. */
 export const savedFilterSchema = z.object({
   category: z.enum(SCANNER_CATEGORIES),
   order: z.number().int().min(0).max(10_000),
-  filter_type: z.string().min(1).max(50),
-  operator: nullish(z.string().max(10)),
+  filter_type: text(50, 1),
+  operator: nullish(text(10)),
   value_numeric_1: nullish(z.number().finite()),
   value_numeric_2: nullish(z.number().finite()),
-  value_text: nullish(z.string().max(100)),
-  indicator_period: nullish(z.string().max(50)),
+  value_text: nullish(text(100)),
+  indicator_period: nullish(text(50)),
   multiplier: nullish(z.number().finite()),
-  fa_metric_name: nullish(z.string().max(50)),
-  fa_period_type: nullish(z.string().max(20)),
-  fa_direction: nullish(z.string().max(20)),
-  fa_consecutive_periods: nullish(z.number().int()),
-  current_price_field: nullish(z.string().max(10)),
-  compare_price_field: nullish(z.string().max(10)),
-  ohlc_comparison: nullish(z.string().max(10)),
-  ohlc_offset: nullish(z.number().int()),
+  fa_metric_name: nullish(text(50)),
+  fa_period_type: nullish(text(20)),
+  fa_direction: nullish(text(20)),
+  fa_consecutive_periods: nullish(int32()),
+  current_price_field: nullish(text(10)),
+  compare_price_field: nullish(text(10)),
+  ohlc_comparison: nullish(text(10)),
+  ohlc_offset: nullish(int32()),
 });
 export type SavedFilter = z.output<typeof savedFilterSchema>;
 export type SavedFilterInput = z.input<typeof savedFilterSchema>;
@@ -507,7 +511,12 @@ export function savedFilterToRow(f: SavedFilter): Decoded<FilterRow> {
 /** POST /api/scanner/templates/ body. Each filter must stand for a complete, valid row. */
 export const scannerTemplateCreateSchema = z
   .object({
-    name: z.string({ error: SCANNER_MESSAGES.nameEmpty }).trim().min(1, SCANNER_MESSAGES.nameEmpty).max(SCANNER_LIMITS.templateName.max),
+    name: z
+      .string({ error: SCANNER_MESSAGES.nameEmpty })
+      .trim()
+      .min(1, SCANNER_MESSAGES.nameEmpty)
+      .max(SCANNER_LIMITS.templateName.max)
+      .refine((s) => !s.includes('\u0000'), 'Null characters are not allowed.'),
     filters: z.array(savedFilterSchema).max(SCANNER_LIMITS.templateFilters.max),
   })
   .superRefine((t, ctx) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { SAVED_FILTER_FIELDS, rowToSavedFilter, scannerTemplateSchema, templateToRows, type FilterRow } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../../test/testApp.ts';
 
@@ -83,6 +84,47 @@ describe.each(dbKinds)('/api/scanner/templates/ on %s', (kind) => {
     expect(wrongShape.statusCode).toBe(400);
     expect(wrongShape.json()).toHaveProperty('filters');
     expect((await req('GET', '/api/scanner/templates/', alice)).json().map((x: { name: string }) => x.name)).not.toContain('Bad');
+  });
+
+  it('refuses what the database cannot store with a 400 naming the field, never a 500', async () => {
+    const base = rowToSavedFilter(rows[0], 0);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: 'NUL\u0000name', filters: [base] }, 'name'],
+      [{ name: 'NUL text', filters: [{ ...base, value_text: 'a\u0000b' }] }, 'filters.0.value_text'],
+      [{ name: 'Big periods', filters: [{ ...base, fa_consecutive_periods: 1e12 }] }, 'filters.0.fa_consecutive_periods'],
+      [{ name: 'Big offset', filters: [{ ...base, ohlc_offset: -(2 ** 31) - 1 }] }, 'filters.0.ohlc_offset'],
+    ];
+    for (const [body, field] of cases) {
+      const r = await req('POST', '/api/scanner/templates/', alice, body);
+      expect(r.statusCode, `${field}: ${r.body}`).toBe(400);
+      expect(r.json()[field]).toEqual([expect.any(String)]);
+    }
+    // the extreme 32-bit values themselves are stored and restored
+    const edge = { ...base, fa_consecutive_periods: 2 ** 31 - 1, ohlc_offset: -(2 ** 31) };
+    const ok = await req('POST', '/api/scanner/templates/', alice, { name: 'Edge ints', filters: [edge] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await req('GET', `/api/scanner/templates/${ok.json().id}/`, alice)).json().filters).toEqual([edge]);
+  });
+
+  it('never answers 500 to any saved filter body', async () => {
+    const anyValue = fc.oneof(
+      fc.constant(null), fc.string(), fc.constantFrom('\u0000', 'price', 'sma_gte', '>=', '12,26,9', 'QUARTERLY'),
+      fc.integer(), fc.double(), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1e300, -0), fc.boolean(),
+    );
+    // a valid filter of some type with a few fields replaced, so bodies get past validation often
+    const overrides = fc.record(Object.fromEntries(SAVED_FILTER_FIELDS.map((k) => [k, anyValue])), { requiredKeys: [] });
+    const filter = fc.tuple(fc.constantFrom(...rows.map((r, i) => rowToSavedFilter(r, i))), overrides).map(([f, o]) => ({ ...f, ...o }));
+    let n = 0;
+    let created = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(filter, { maxLength: 3 }), fc.oneof(fc.string(), anyValue), async (filters, name) => {
+        const r = await req('POST', '/api/scanner/templates/', alice, { name: typeof name === 'string' ? `${name}${n++}` : name, filters });
+        expect([201, 400], r.body).toContain(r.statusCode);
+        if (r.statusCode === 201) created++;
+      }),
+      { numRuns: 150 },
+    );
+    expect(created, 'some bodies were valid').toBeGreaterThan(0);
   });
 
   it("isolates owners: another user's id answers 404 and stays intact", async () => {
