@@ -36,6 +36,13 @@ describe('post files', () => {
     expect(() => parsePostFile(file(front))).toThrow(message);
   });
 
+  it('takes a number YAML reads from the front matter as text, and names a field that is not text', () => {
+    const p = parsePostFile(file('title: 2026\nslug: t\nsummary: 42\ncategory: 2026\nauthor: Pat'));
+    expect([p.title, p.summary, p.category]).toEqual(['2026', '42', '2026']);
+    expect(() => parsePostFile(file('title: [a, b]\nslug: t\nsummary: S\nauthor: Pat'))).toThrow('front matter: title must be text');
+    expect(() => parsePostFile(file('title: T\nslug: t\nsummary: S\ncategory: {a: 1}\nauthor: Pat'))).toThrow('front matter: category must be text');
+  });
+
   it('rejects a file without a body', () => {
     expect(() => parsePostFile(file(GOOD, '   '))).toThrow('the post has no Markdown body after the front matter');
   });

@@ -13,8 +13,17 @@ import { BLOG_SLUG_MAX, BLOG_SLUG_PATTERN } from '@app/contract';
 //   ---
 //   Markdown body…
 
+// YAML reads values such as `title: 2026` or `category: 2026` as numbers; they are still text to the author.
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} is required` }).trim().min(1, `${field} is required`).max(max, `${field} must be at most ${max} characters`);
+  z.preprocess(
+    asText,
+    z
+      .string({ error: (i) => (i.input === undefined || i.input === null ? `${field} is required` : `${field} must be text`) })
+      .trim()
+      .min(1, `${field} is required`)
+      .max(max, `${field} must be at most ${max} characters`),
+  );
 
 const tagList = z
   .union([z.array(z.union([z.string(), z.number()])), z.string()])
@@ -30,7 +39,9 @@ export const postFrontMatter = z.object({
     .max(BLOG_SLUG_MAX, `slug must be at most ${BLOG_SLUG_MAX} characters`)
     .regex(BLOG_SLUG_PATTERN, 'slug must be lower-case letters and digits joined by single hyphens, e.g. how-to-scan'),
   summary: text('summary', 500),
-  category: z.string().trim().max(80, 'category must be at most 80 characters').optional().transform((v) => v || null),
+  category: z
+    .preprocess(asText, z.string({ error: 'category must be text' }).trim().max(80, 'category must be at most 80 characters').optional())
+    .transform((v) => v || null),
   tags: tagList.optional().transform((v) => v ?? []),
   author: text('author', 120),
 });
