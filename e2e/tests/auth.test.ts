@@ -79,6 +79,33 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('/login and /oauth/callback send a signed-in user home (spec §2)', async () => {
+    const { page, context } = await newPage(browser);
+    await signUpAndLogIn(page);
+    for (const path of ['/login', '/oauth/callback?code=abc&state=xyz']) {
+      await page.goto(path);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('/oauth/callback sends a visitor to /login without a code, with a forged state, and after a failed exchange', async () => {
+    const { page, context } = await newPage(browser);
+    for (const path of ['/oauth/callback', '/oauth/callback?code=abc', '/oauth/callback?code=abc&state=forged']) {
+      await page.goto(path);
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+    }
+    // A state this tab sent, but the server cannot exchange the code (Google is not configured here).
+    await page.evaluate(() => sessionStorage.setItem('oauth_state', 'sent-by-this-tab'));
+    await page.goto('/oauth/callback?code=abc&state=sent-by-this-tab');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('alert').filter({ hasText: 'Google sign-in failed. Please try again.' }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === '_auth')).toBeUndefined();
+    await context.close();
+  });
+
   it('sends an expired _auth to /login (console message) and back to the guarded page after login', async () => {
     const { page, context } = await newPage(browser);
     const account = await signUpAndLogIn(page);
