@@ -1,4 +1,5 @@
 import type { CompanyInfo } from '../companyInfo.ts';
+import { CHANGE_TOOLTIP, barChange, formatChange } from '../legendChange.ts';
 
 export interface LegendBar {
   time: number;
@@ -12,7 +13,8 @@ const fmt = (x: number) => x.toFixed(2);
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** Top-left legend (spec §2): symbol, company name, exchange and sector (not in compact mode), time,
- *  O/H/L/C, change and percent; red when the close is below the open, else green; − collapses, + expands. */
+ *  O/H/L/C, change and percent from the bar's open (see legendChange.ts); red when the close is below
+ *  the open, else green; − collapses, + expands. */
 export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
   symbol: string;
   company: CompanyInfo | undefined;
@@ -21,9 +23,8 @@ export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
   expanded: boolean;
   onToggle?: () => void;
 }) {
-  const down = bar ? bar.close < bar.open : false;
-  const change = bar ? bar.close - bar.open : 0;
-  const pct = bar && bar.open !== 0 ? (change / bar.open) * 100 : 0;
+  const change = bar ? barChange(bar) : null;
+  const down = change?.down ?? false;
   const tone = down ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400';
   return (
     <div data-testid="chart-legend" className="pointer-events-none absolute top-2 left-2 z-10 max-w-[calc(100%-5rem)] rounded-md bg-white/85 px-2 py-1 text-xs text-slate-700 shadow-sm backdrop-blur-sm dark:bg-slate-900/85 dark:text-slate-200">
@@ -55,10 +56,8 @@ export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
           <span>H <b className={tone}>{fmt(bar.high)}</b></span>
           <span>L <b className={tone}>{fmt(bar.low)}</b></span>
           <span>C <b className={tone}>{fmt(bar.close)}</b></span>
-          <span data-testid="legend-change" className={tone}>
-            {change >= 0 ? '+' : ''}
-            {fmt(change)} ({pct >= 0 ? '+' : ''}
-            {fmt(pct)}%)
+          <span data-testid="legend-change" className={tone} title={CHANGE_TOOLTIP}>
+            {formatChange(change!)}
           </span>
         </div>
       )}
