@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, ErrorText, Loading, buttonClass } from '../../components/index.ts';
 import { useCompanyInfo, useDailyHistory } from './api.ts';
@@ -21,6 +21,7 @@ export default function AdvancedChartPage() {
   const [settings, settingsDispatch, toggleLegend] = useDisplaySettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const candles = history.data?.candles ?? [];
+  const onResizePanes = useCallback((factors: Record<string, number>) => panesDispatch({ type: 'setStretch', factors }), [panesDispatch]);
 
   return (
     <ChartFrame
@@ -46,7 +47,7 @@ export default function AdvancedChartPage() {
         ) : candles.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-500 dark:border-slate-700 dark:text-slate-400">{CHART_TEXT.noDataFor(symbol)}</p>
         ) : (
-          <PaneChart symbol={symbol} candles={candles} panes={panes} overlays={overlays} settings={settings} company={company.data} onToggleLegend={toggleLegend} />
+          <PaneChart symbol={symbol} candles={candles} panes={panes} overlays={overlays} settings={settings} company={company.data} onToggleLegend={toggleLegend} onResizePanes={onResizePanes} />
         )}
         <PaneCards panes={panes} dispatch={panesDispatch} />
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   AreaSeries,
   CandlestickSeries,
@@ -15,7 +15,7 @@ import {
 } from 'lightweight-charts';
 import type { ChartCandle } from '../api.ts';
 import type { CompanyInfo } from '../companyInfo.ts';
-import type { MacdParams, Pane, RsiParams } from '../state/panes.ts';
+import { chartHeight, type MacdParams, type Pane, type RsiParams } from '../state/panes.ts';
 import { overlayLabel, type Overlay } from '../state/overlays.ts';
 import type { DisplaySettings } from '../state/settings.ts';
 import { closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, volumeBars } from '../series.ts';
@@ -102,9 +102,11 @@ export interface PaneChartProps {
   settings: DisplaySettings;
   company: CompanyInfo | undefined;
   onToggleLegend?: () => void;
+  /** Stretch factors by pane id after the user dragged a separator (absent: sizes are not kept). */
+  onResizePanes?: (factors: Record<string, number>) => void;
 }
 
-export function PaneChart({ symbol, candles, panes, overlays, settings, company, onToggleLegend }: PaneChartProps) {
+export function PaneChart({ symbol, candles, panes, overlays, settings, company, onToggleLegend, onResizePanes }: PaneChartProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const dark = useDarkMode();
@@ -112,10 +114,11 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   const [width, setWidth] = useState(MAX_CHART_WIDTH);
   const [hover, setHover] = useState<LegendBar | null>(null);
   const [lastShown, setLastShown] = useState(false);
-  const height = Math.max(400, 160 * panes.reduce((s, p) => s + p.stretchFactor, 0));
+  const height = chartHeight(panes);
 
   // Spec §9: width 1096; narrower screens get the container's width so nothing scrolls sideways.
-  useEffect(() => {
+  // Measured before the first paint, so a phone never shows (or scrolls to) a 1096px chart.
+  useLayoutEffect(() => {
     const el = wrap.current;
     if (!el) return;
     const measure = () => setWidth(Math.max(280, Math.min(MAX_CHART_WIDTH, Math.floor(el.clientWidth))));
@@ -189,15 +192,38 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     for (const ps of built.panes) {
       const p = current.get(ps.pane.id);
       if (!p) continue;
-      if (p !== ps.pane || ps.series[0].data().length === 0) {
-        ps.pane = p;
-        fillPane(ps, candles);
-      }
+      // Recomputed only for new parameters (a kind change rebuilds the chart); a new size alone keeps the data.
+      const refill = p.params !== ps.pane.params || ps.series[0].data().length === 0;
+      ps.pane = p;
+      if (refill) fillPane(ps, candles);
     }
     const chartPanes = built.chart.panes();
     const ordered = [panes.find((p) => p.kind === 'price'), ...built.panes.map((ps) => ps.pane)];
     ordered.forEach((p, i) => chartPanes[i]?.setStretchFactor(p?.stretchFactor ?? 1));
   }, [built, panes, candles]);
+
+  // Dragging a separator changes two panes' stretch factors inside the library (their sum kept, so the
+  // chart keeps its height) without an event: read them when the pointer is released and keep them in
+  // the layout, so they survive parameter edits and reloads instead of snapping back.
+  useEffect(() => {
+    if (!built || built.disposed || !onResizePanes) return;
+    // Chart pane i shows ids[i]: the price pane, then the indicator panes in layout order.
+    const ids = [panes.find((p) => p.kind === 'price')?.id ?? 'price', ...built.panes.map((ps) => ps.pane.id)];
+    const read = () => {
+      if (built.disposed) return;
+      const factors: Record<string, number> = {};
+      built.chart.panes().forEach((cp, i) => {
+        if (ids[i] !== undefined) factors[ids[i]] = cp.getStretchFactor();
+      });
+      onResizePanes(factors);
+    };
+    window.addEventListener('pointerup', read, true);
+    window.addEventListener('touchend', read, true);
+    return () => {
+      window.removeEventListener('pointerup', read, true);
+      window.removeEventListener('touchend', read, true);
+    };
+  }, [built, panes, onResizePanes]);
 
   // Overlays on the price pane.
   useEffect(() => {

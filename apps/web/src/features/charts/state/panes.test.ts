@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PANES, chartHeight, clampParams, defaultPanes, loadPanes, panesReducer, type Pane } from './panes.ts';
+import { DEFAULT_PANES, MAX_STRETCH, MIN_STRETCH, chartHeight, clampParams, defaultPanes, loadPanes, panesReducer, type Pane } from './panes.ts';
 
 describe('pane layout defaults', () => {
   it('are price (stretch 3), vol-1 volume (1) and rsi-1 RSI (1) 14/70/30', () => {
@@ -52,6 +52,41 @@ describe('saved layouts (rchart_panes)', () => {
       { id: 'r', kind: 'rsi', stretchFactor: 1, params: { period: 200, upper: 0, lower: 30 } },
       { id: 'm', kind: 'macd', stretchFactor: 1, params: { fast: 1, slow: 200, signal: 5 } },
     ]);
+  });
+
+  it('keep stretch factors within bounds, so a saved layout cannot hide a pane or make the chart huge', () => {
+    const raw = saved([
+      { id: 'price', kind: 'price', stretchFactor: 1e9, params: {} },
+      { id: 'v', kind: 'volume', stretchFactor: 1e-9, params: {} },
+      { id: 'o', kind: 'obv', stretchFactor: 'big', params: {} },
+      { id: 'r', kind: 'rsi', stretchFactor: 1.23456, params: {} },
+    ]);
+    expect(loadPanes(raw).map((p) => p.stretchFactor)).toEqual([MAX_STRETCH, MIN_STRETCH, 1, 1.235]);
+  });
+});
+
+describe('dragged pane sizes', () => {
+  it('are kept (3 decimals) and survive a parameter edit and a change of kind', () => {
+    // The library keeps the sum of the two panes it resizes: 3 + 1 → 2.4 + 1.6.
+    let s = panesReducer(defaultPanes(), { type: 'setStretch', factors: { price: 2.40000001, 'vol-1': 1.59999999 } });
+    expect(s.map((p) => p.stretchFactor)).toEqual([2.4, 1.6, 1]);
+    expect(chartHeight(s)).toBe(800); // the chart keeps its height
+    s = panesReducer(s, { type: 'setParams', id: 'rsi-1', params: { period: 21 } });
+    s = panesReducer(s, { type: 'changeKind', id: 'vol-1', kind: 'obv' });
+    expect(s.map((p) => p.stretchFactor)).toEqual([2.4, 1.6, 1]);
+    expect(loadPanes(JSON.stringify(s))).toEqual(s);
+  });
+  it('leave the state untouched when nothing moved (no re-render, no storage write)', () => {
+    const s = defaultPanes();
+    expect(panesReducer(s, { type: 'setStretch', factors: { price: 3, 'vol-1': 1, 'rsi-1': 1.0000001 } })).toBe(s);
+    expect(panesReducer(s, { type: 'setStretch', factors: { unknown: 2 } })).toBe(s);
+  });
+  it('are clamped, keep the parameters object, and give whole-pixel heights', () => {
+    const s = defaultPanes();
+    const next = panesReducer(s, { type: 'setStretch', factors: { price: 0.01, 'rsi-1': 1.3333333 } });
+    expect(next.map((p) => p.stretchFactor)).toEqual([MIN_STRETCH, 1, 1.333]);
+    expect(next[2].params).toBe(s[2].params);
+    expect(chartHeight([...s.slice(0, 2), next[2]])).toBe(Math.round(160 * 5.333));
   });
 });
 

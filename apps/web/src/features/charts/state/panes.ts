@@ -69,12 +69,22 @@ export function clampParams(kind: PaneKind, params: unknown): PaneParams {
 
 const KINDS = new Set<PaneKind>(['price', 'volume', 'rsi', 'macd', 'obv']);
 
+/** Stretch factors come from the layout and from dragging the separators (the library keeps the sum of
+ *  the two panes it resizes). Kept within [0.1, 10] so a tampered or corrupt saved layout cannot make a
+ *  pane vanish or the chart thousands of pixels high; stored with 3 decimals. */
+export const MIN_STRETCH = 0.1;
+export const MAX_STRETCH = 10;
+export function clampStretch(v: unknown, fallback: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) return fallback;
+  return Math.round(Math.min(MAX_STRETCH, Math.max(MIN_STRETCH, v)) * 1000) / 1000;
+}
+
 function sanitizePane(p: unknown, index: number): Pane | null {
   if (!p || typeof p !== 'object') return null;
   const o = p as Record<string, unknown>;
   if (typeof o.kind !== 'string' || !KINDS.has(o.kind as PaneKind)) return null;
   const kind = o.kind as PaneKind;
-  const stretch = typeof o.stretchFactor === 'number' && Number.isFinite(o.stretchFactor) && o.stretchFactor > 0 ? o.stretchFactor : kind === 'price' ? 3 : 1;
+  const stretch = clampStretch(o.stretchFactor, kind === 'price' ? 3 : 1);
   return { id: typeof o.id === 'string' && o.id ? o.id : `${kind}-${index}`, kind, stretchFactor: stretch, params: clampParams(kind, o.params) };
 }
 
@@ -102,6 +112,7 @@ export type PaneAction =
   | { type: 'remove'; id: string }
   | { type: 'changeKind'; id: string; kind: Exclude<PaneKind, 'price'> }
   | { type: 'setParams'; id: string; params: Partial<RsiParams & MacdParams> }
+  | { type: 'setStretch'; factors: Readonly<Record<string, number>> }
   | { type: 'reset' };
 
 /** Spec §4 pane transitions. '+ Add Pane' adds an RSI pane; changing the kind resets the parameters to
@@ -120,13 +131,28 @@ export function panesReducer(panes: Pane[], action: PaneAction): Pane[] {
       return panes.map((p) => (p.id === action.id && p.kind !== 'price' ? { ...p, kind: action.kind, params: defaultParams(action.kind) } : p));
     case 'setParams':
       return panes.map((p) => (p.id === action.id ? { ...p, params: clampParams(p.kind, { ...p.params, ...action.params }) } : p));
+    case 'setStretch': {
+      // The sizes the user dragged the separators to; the same state back when nothing moved, so a
+      // click elsewhere neither re-renders nor rewrites storage.
+      let changed = false;
+      const next = panes.map((p) => {
+        const f = action.factors[p.id];
+        if (f === undefined) return p;
+        const stretchFactor = clampStretch(f, p.stretchFactor);
+        if (stretchFactor === p.stretchFactor) return p;
+        changed = true;
+        return { ...p, stretchFactor };
+      });
+      return changed ? next : panes;
+    }
     case 'reset':
       return defaultPanes();
   }
 }
 
-/** Spec §9: /rchart is at least 400px high, 160px per unit of stretch factor. */
+/** Spec §9: /rchart is at least 400px high, 160px per unit of stretch factor (whole pixels: dragged
+ *  factors are fractions whose sum is the same up to rounding). */
 export function chartHeight(panes: readonly Pane[]): number {
   const total = panes.reduce((s, p) => s + p.stretchFactor, 0);
-  return Math.max(400, 160 * total);
+  return Math.max(400, Math.round(160 * total));
 }
