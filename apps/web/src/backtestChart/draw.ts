@@ -41,6 +41,9 @@ export function themeOptions(dark: boolean) {
 
 const ts = (t: number) => t as UTCTimestamp;
 
+/** Account values on the axis as whole dollars with separators ("25,251", not "25250.60"). */
+const DOLLARS = { type: 'custom' as const, minMove: 1, formatter: (v: number) => Math.round(v).toLocaleString('en-US') };
+
 /** Below this chart width the 'Buy 357' / 'Sell 357' labels overlap each other: arrows only. */
 export const MARKER_TEXT_MIN_WIDTH = 640;
 
@@ -88,9 +91,9 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
   });
 
   const time = data.equity.time;
-  const equity = chart.addSeries(LineSeries, { color: EQUITY, lineWidth: 2, title: 'Equity', priceLineVisible: false }, pane);
+  const equity = chart.addSeries(LineSeries, { color: EQUITY, lineWidth: 2, title: 'Equity', priceLineVisible: false, priceFormat: DOLLARS }, pane);
   equity.setData(data.equity.equity.map((v, i) => ({ time: ts(time[i]), value: v })));
-  const hold = chart.addSeries(LineSeries, { color: BUY_HOLD, lineWidth: 2, lineStyle: LineStyle.Dashed, title: 'Buy & hold', priceLineVisible: false }, pane);
+  const hold = chart.addSeries(LineSeries, { color: BUY_HOLD, lineWidth: 2, lineStyle: LineStyle.Dashed, title: 'Buy & hold', priceLineVisible: false, priceFormat: DOLLARS }, pane);
   hold.setData(data.equity.buy_hold.map((v, i) => ({ time: ts(time[i]), value: v })));
   stretch.push(1.8);
   pane++;

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { AreaSeries, ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
 import type { EquityCurve } from '@app/contract';
 import { Card, CardHeader } from '../../../components/index.ts';
+
+/** Account values on the axis as whole dollars with separators ("25,251", not "25250.60"). */
+const DOLLARS = { type: 'custom' as const, minMove: 1, formatter: (v: number) => Math.round(v).toLocaleString('en-US') };
 import { STUDIES_TEXT } from '../texts.ts';
 
 const isDark = () => document.documentElement.classList.contains('dark');
@@ -31,8 +34,8 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
     if (!el) return;
     const chart = createChart(el, { ...themeOptions(isDark()), autoSize: true, crosshair: { mode: 0 } });
     const t = (i: number) => equity.time[i] as UTCTimestamp;
-    const strategy = chart.addSeries(LineSeries, { color: '#2563eb', lineWidth: 2, title: STUDIES_TEXT.strategy, priceLineVisible: false });
-    const hold = chart.addSeries(LineSeries, { color: '#94a3b8', lineWidth: 2, lineStyle: 2, title: STUDIES_TEXT.buyHold, priceLineVisible: false });
+    const strategy = chart.addSeries(LineSeries, { color: '#2563eb', lineWidth: 2, title: STUDIES_TEXT.strategy, priceLineVisible: false, priceFormat: DOLLARS });
+    const hold = chart.addSeries(LineSeries, { color: '#94a3b8', lineWidth: 2, lineStyle: 2, title: STUDIES_TEXT.buyHold, priceLineVisible: false, priceFormat: DOLLARS });
     strategy.setData(equity.equity.map((v, i) => ({ time: t(i), value: v })));
     hold.setData(equity.buy_hold.map((v, i) => ({ time: t(i), value: v })));
     const dd = chart.addSeries(
