@@ -14,7 +14,8 @@ export function Card({ className, ...rest }: ComponentPropsWithoutRef<'div'>) {
 /** A card's title row with optional actions on the right. */
 export function CardHeader({ title, subtitle, actions, className }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; className?: string }) {
   return (
-    <div className={cx('flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800', className)}>
+    // A lone title sits level with the action buttons; with a subtitle, the text block starts at the top.
+    <div className={cx('flex justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800', subtitle ? 'items-start' : 'items-center', className)}>
       <div className="min-w-0">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
         {subtitle && <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{subtitle}</p>}
