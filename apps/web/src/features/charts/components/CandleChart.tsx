@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 import type { ChartCandle } from '../api.ts';
 import { ohlcData } from '../series.ts';
-import { candleStyle, chartOptions, showRecent } from '../chartTheme.ts';
+import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../debug.ts';
 
@@ -17,7 +17,7 @@ export function CandleChart({ candles, height = 400 }: { candles: readonly Chart
     const chart = createChart(el, { ...chartOptions(dark), autoSize: true });
     const series = chart.addSeries(CandlestickSeries, candleStyle);
     series.setData(ohlcData(candles) as { time: UTCTimestamp; open: number; high: number; low: number; close: number }[]);
-    showRecent(chart, candles.length);
+    showRecent(chart, candles.length, recentBars(el.clientWidth));
     exposeChart(chart, { price: series });
     return () => {
       clearChart(chart);

@@ -43,7 +43,7 @@ export function OverlayControls({ overlays, dispatch }: { overlays: readonly Ove
         <Input
           label="Period"
           aria-label="Overlay period"
-          className="w-20"
+          wrapperClassName="w-20"
           type="text"
           inputMode="numeric"
           min={MIN_OVERLAY_PERIOD}
@@ -54,7 +54,7 @@ export function OverlayControls({ overlays, dispatch }: { overlays: readonly Ove
           }}
           onBlur={() => setPeriod(String(committedPeriod(period)))}
         />
-        <Input label="Colour" aria-label="Overlay colour" type="color" className="w-12" value={shownColor} onChange={(e) => setColor(e.target.value)} />
+        <Input label="Colour" aria-label="Overlay colour" type="color" wrapperClassName="w-12" value={shownColor} onChange={(e) => setColor(e.target.value)} />
         <Button type="submit">{CHART_TEXT.addOverlay}</Button>
         {overlays.length > 0 && (
           <Button variant="secondary" aria-expanded={showConfig} onClick={() => setShowConfig((s) => !s)}>

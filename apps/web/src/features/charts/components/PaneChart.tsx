@@ -19,7 +19,7 @@ import { chartHeight, type MacdParams, type Pane, type RsiParams } from '../stat
 import { overlayLabel, type Overlay } from '../state/overlays.ts';
 import type { DisplaySettings } from '../state/settings.ts';
 import { closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, volumeBars } from '../series.ts';
-import { candleStyle, chartOptions, showRecent } from '../chartTheme.ts';
+import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../debug.ts';
 import { Legend, type LegendBar } from './Legend.tsx';
@@ -106,6 +106,9 @@ export interface PaneChartProps {
   onResizePanes?: (factors: Record<string, number>) => void;
 }
 
+/** Spec §9 width 1096, or the container's width when narrower. */
+const fitWidth = (wrap: HTMLElement) => Math.max(280, Math.min(MAX_CHART_WIDTH, Math.floor(wrap.clientWidth)));
+
 export function PaneChart({ symbol, candles, panes, overlays, settings, company, onToggleLegend, onResizePanes }: PaneChartProps) {
   const wrap = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -121,7 +124,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   useLayoutEffect(() => {
     const el = wrap.current;
     if (!el) return;
-    const measure = () => setWidth(Math.max(280, Math.min(MAX_CHART_WIDTH, Math.floor(el.clientWidth))));
+    const measure = () => setWidth(fitWidth(el));
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -138,8 +141,10 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
 
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
-    const chart = createChart(el, { ...chartOptions(dark, settings.showGridlines), width: el.clientWidth || MAX_CHART_WIDTH, height });
+    if (!el || !wrap.current) return;
+    // The container's width, not the box's: on the first render the box may not have its width yet.
+    const w = fitWidth(wrap.current);
+    const chart = createChart(el, { ...chartOptions(dark, settings.showGridlines), width: w, height });
     const ohlc = ohlcData(candles);
     let main: AnySeries;
     if (settings.chartType === 'line') {
@@ -160,7 +165,12 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
         series.forEach((s, j) => (registry[j ? `${pane.id}#${j}` : pane.id] = s));
         return { pane, series, lines: [] };
       });
-    showRecent(chart, candles.length);
+    // The layout's sizes from the start (the library gives a new chart's first pane 2, the rest 1), so
+    // no frame, and no pointer release before the effects below run, sees other sizes.
+    const chartPanes = chart.panes();
+    chartPanes[0]?.setStretchFactor(panes.find((p) => p.kind === 'price')?.stretchFactor ?? 3);
+    paneSeries.forEach((ps, i) => chartPanes[i + 1]?.setStretchFactor(ps.pane.stretchFactor));
+    showRecent(chart, candles.length, recentBars(w));
     exposeChart(chart, registry);
 
     const onMove = (param: MouseEventParams<Time>) => {
