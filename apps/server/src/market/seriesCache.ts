@@ -15,7 +15,28 @@ export interface SeriesEntry {
 export class SeriesCache {
   private entries = new Map<string, SeriesEntry>();
   private symbolsSorted: string[] = [];
+  private firstLoad: Promise<void> | null = null;
   version = 0;
+
+  /** True while the first full load started by loadInBackground is still running. */
+  get loading() {
+    return this.firstLoad !== null;
+  }
+
+  /** Starts the first full load without waiting for it, so the server can listen meanwhile;
+   *  readers that need the market await ready(). Rejects when the load fails. */
+  loadInBackground(db: Db): Promise<void> {
+    const p = this.load(db).finally(() => {
+      if (this.firstLoad === p) this.firstLoad = null;
+    });
+    this.firstLoad = p;
+    return p;
+  }
+
+  /** Resolves once the first load has finished (at once when none is running). */
+  async ready() {
+    await this.firstLoad;
+  }
 
   get size() {
     return this.entries.size;

@@ -4,6 +4,7 @@ import type { RouteOpts } from './index.ts';
 export default async function healthz(app: FastifyInstance, { deps }: RouteOpts) {
   app.get('/healthz', async () => {
     await deps.db.query('SELECT 1');
-    return { status: 'ok', database: deps.db.kind, symbols: deps.series.size };
+    // 'loading' while the market cache is still being read after a start (API calls wait for it).
+    return { status: 'ok', database: deps.db.kind, market: deps.series.loading ? 'loading' : 'ready', symbols: deps.series.size };
   });
 }
