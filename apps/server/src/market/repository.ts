@@ -13,6 +13,11 @@ export interface SymbolInfo {
   market_cap: number | null;
   is_demo?: boolean;
   source?: string | null;
+  // The screener's last sale and change (read back, written by the importer): what a listing
+  // without bars of its own can still show.
+  last_sale?: number | null;
+  net_change?: number | null;
+  pct_change?: number | null;
 }
 
 // Units (the demo generator and every importer agree): money in US dollars, EPS in dollars per share;
@@ -50,7 +55,7 @@ export async function upsertSymbols(db: Db, rows: SymbolInfo[]) {
 }
 
 export async function listSymbols(db: Db): Promise<SymbolInfo[]> {
-  return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')} FROM symbols ORDER BY symbol`);
+  return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')}, last_sale, net_change, pct_change FROM symbols ORDER BY symbol`);
 }
 
 // bytea travels as base64 text, coded in SQL (encode/decode) and by Buffer's native codec: PGlite's own
@@ -107,6 +112,8 @@ export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, 
   const names = symbols ?? (await db.query<{ symbol: string }>('SELECT DISTINCT symbol FROM daily_bar_chunks ORDER BY symbol')).map((r) => r.symbol);
   const out = new Map<string, DailyBars>();
   for (let b = 0; b < names.length; b += 200) {
+    // PGlite answers in microtasks: let the event loop turn so a listening server stays responsive.
+    await new Promise((r) => setImmediate(r));
     const textRows = await db.query<{ symbol: string; year: number; n: number } & Record<(typeof CHUNK_COLS)[number], string>>(
       `SELECT symbol, year, n, ${CHUNK_COLS.map((c) => `encode(${c}, 'base64') AS ${c}`).join(', ')} FROM daily_bar_chunks
        WHERE symbol = ANY($1::text[]) ORDER BY symbol, year`,

@@ -27,7 +27,10 @@ describe.each(dbKinds)('market API on %s', (kind) => {
     await upsertSymbols(t.deps.db, [
       { symbol: 'QJTZ', name: 'Test Listing Inc.', market: 'NYSE', instr_type: 'EQUITY', sector: 'Technology', industry: 'Semiconductors', market_cap: 1e9 },
       { symbol: 'QJNZ', name: 'Barless Corp.', market: 'PINK', instr_type: 'EQUITY', sector: null, industry: null, market_cap: null },
+      { symbol: 'QJSZ', name: 'Screened Only Corp.', market: 'NASDAQ', instr_type: 'EQUITY', sector: 'Energy', industry: 'Oil & Gas Production', market_cap: 5e8 },
     ]);
+    // As the Nasdaq screener importer stores it: a last sale and change, no bars.
+    await t.deps.db.query(`UPDATE symbols SET last_sale = 12.34, net_change = -0.56, pct_change = -4.3411 WHERE symbol = 'QJSZ'`);
     await replaceBars(t.deps.db, 'QJTZ', hand);
     await t.deps.series.load(t.deps.db);
   });
@@ -58,6 +61,15 @@ describe.each(dbKinds)('market API on %s', (kind) => {
       const r = await get('/api/check_symbol/?symbol=QJNZ');
       expect(r.statusCode).toBe(200);
       expect(r.json()).toMatchObject({ name: 'Barless Corp.', price: null, diff: null, chg: null });
+    });
+
+    it("answers the screener's last sale and change for a listing without bars", async () => {
+      const r = await get('/api/check_symbol/?symbol=qjsz');
+      expect(r.statusCode).toBe(200);
+      expect(r.json()).toEqual({
+        symbol: 'QJSZ', name: 'Screened Only Corp.', price: 12.34, market: 'NASDAQ', sector: 'Energy',
+        industry: 'Oil & Gas Production', diff: -0.56, chg: -4.3411,
+      });
     });
 
     it("answers 404 'symbol not found' for an unknown symbol", async () => {
