@@ -111,6 +111,13 @@ async function insertChunk(db: Db, symbol: string, c: BarChunk) {
 export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, DailyBars>> {
   const names = symbols ?? (await db.query<{ symbol: string }>('SELECT DISTINCT symbol FROM daily_bar_chunks ORDER BY symbol')).map((r) => r.symbol);
   const out = new Map<string, DailyBars>();
+  if (db.copyBinaryOut) {
+    for (let b = 0; b < names.length; b += 200) {
+      await new Promise((r) => setImmediate(r)); // keep a listening server responsive
+      readCopiedChunks(await db.copyBinaryOut(chunkSelect(names.slice(b, b + 200))), out);
+    }
+    return out;
+  }
   for (let b = 0; b < names.length; b += 200) {
     // PGlite answers in microtasks: let the event loop turn so a listening server stays responsive.
     await new Promise((r) => setImmediate(r));
@@ -140,6 +147,56 @@ export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, 
     }
   }
   return out;
+}
+
+// PGlite: binary COPY hands the raw bytea over in one buffer, about 40 % faster than base64 text.
+// COPY takes no parameters, so the symbols (read from the database itself) are quoted as literals.
+const chunkSelect = (symbols: string[]) =>
+  `SELECT symbol, n, ${CHUNK_COLS.join(', ')} FROM daily_bar_chunks
+   WHERE symbol IN (${symbols.map((s) => `'${s.replaceAll("'", "''")}'`).join(', ')}) ORDER BY symbol, year`;
+
+/** Reads PostgreSQL's binary COPY format (a 19-byte header, then per row a field count and
+ *  length-prefixed big-endian fields; -1 ends it) of chunkSelect rows into per-symbol bars. */
+function readCopiedChunks(buf: Buffer, out: Map<string, DailyBars>) {
+  type Row = { symbol: string; n: number; at: number[] };
+  const rows: Row[] = [];
+  if (buf.length >= 19) {
+    let p = 19 + buf.readInt32BE(15); // signature (11), flags (4), header extension length (4) and area
+    for (;;) {
+      const fields = buf.readInt16BE(p);
+      p += 2;
+      if (fields === -1) break;
+      const symLen = buf.readInt32BE(p);
+      const symbol = buf.toString('utf8', p + 4, p + 4 + symLen);
+      p += 4 + symLen + 4; // symbol, then n's length (always 4)
+      const n = buf.readInt32BE(p);
+      p += 4;
+      const at: number[] = [];
+      for (let k = 0; k < CHUNK_COLS.length; k++) {
+        at.push(p + 4);
+        p += 4 + buf.readInt32BE(p);
+      }
+      rows.push({ symbol, n, at });
+    }
+  }
+  let i = 0;
+  while (i < rows.length) {
+    let j = i;
+    let total = 0;
+    while (j < rows.length && rows[j].symbol === rows[i].symbol) total += rows[j++].n;
+    const bars = emptyBars(total);
+    let day = 0;
+    for (let k = i; k < j; k++) {
+      CHUNK_COLS.forEach((c, f) => {
+        const arr = bars[CHUNK_FIELD[c]];
+        const width = arr.BYTES_PER_ELEMENT;
+        buf.copy(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), day * width, rows[k].at[f], rows[k].at[f] + rows[k].n * width);
+      });
+      day += rows[k].n;
+    }
+    out.set(rows[i].symbol, bars);
+    i = j;
+  }
 }
 
 /** Inserts or replaces reported periods (all 28 metric columns written together). */
