@@ -7,7 +7,7 @@ import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 export interface Snapshot {
   version: number;
   entries: SeriesEntry[];
-  price: Float64Array; // last close
+  price: Float64Array; // last close (the screener's last sale for a listing without bars)
   diff: Float64Array; // last close − previous close
   chg: Float64Array; // diff / previous close × 100
   volume: Float64Array; // last session's volume
@@ -37,7 +37,13 @@ export function buildSnapshot(cache: SeriesCache): Snapshot {
     const { bars, info } = entries[i];
     const len = bars.close.length;
     if (info.market_cap !== null && info.market_cap !== undefined) s.marketCap[i] = info.market_cap;
-    if (len === 0) continue;
+    if (len === 0) {
+      // A listing known only from the screener still shows its last sale and change there.
+      if (info.last_sale != null) s.price[i] = info.last_sale;
+      if (info.net_change != null) s.diff[i] = info.net_change;
+      if (info.pct_change != null) s.chg[i] = info.pct_change;
+      continue;
+    }
     const last = bars.close[len - 1];
     s.price[i] = last;
     s.volume[i] = bars.volume[len - 1];
