@@ -2,7 +2,7 @@
 // the backtest run (POST /api/submit_selection/) and the backtest chart (GET /api/backtest_chart/).
 // The server validates with these schemas and the web forms use the same rules and messages.
 import { z } from 'zod';
-import { INDICATOR_DEFAULTS as ENGINE_DEFAULTS, INDICATOR_NAMES, type IndicatorName, type Stats, type Trade } from '@app/quant';
+import { DEFAULT_CASH as ENGINE_DEFAULT_CASH, INDICATOR_DEFAULTS as ENGINE_DEFAULTS, INDICATOR_NAMES, type IndicatorName, type Stats, type Trade } from '@app/quant';
 
 // ---------------------------------------------------------------------------------------------
 // Constants of spec §3, §5, §9
@@ -42,7 +42,7 @@ export const DEFAULT_COMMISSION = 0;
 /** Commissions are below this fraction of trade value (10 %): anything more is a typo for a percent. */
 export const MAX_COMMISSION = 0.1;
 /** Template starting cash when none is given (the engine's and backtesting.py's default). */
-export const DEFAULT_CASH = 10_000;
+export const DEFAULT_CASH = ENGINE_DEFAULT_CASH;
 /** Upper bound of the starting cash. */
 export const MAX_CASH = 1e12;
 /** Upper bound of period, drift, length and offset: longer than any daily history we hold. */

@@ -10,6 +10,7 @@ export type { Stats } from './stats.ts';
 export {
   normalizeTemplate,
   TemplateError,
+  DEFAULT_CASH,
   INDICATOR_NAMES,
   INDICATOR_DEFAULTS,
   COMPARE_OPS,
