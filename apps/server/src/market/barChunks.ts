@@ -6,6 +6,18 @@ export const emptyBars = (n = 0): DailyBars => allocBars(n);
 
 export const yearOfDay = (day: number) => new Date(day * 86_400_000).getUTCFullYear();
 export const dayFromIso = (iso: string) => Math.floor(Date.parse(iso + 'T00:00:00Z') / 86_400_000);
+/** Index of the first of the ascending `days` that is ≥ `day` (binary search); days.length if none. */
+export function firstDayAtOrAfter(days: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (days[mid] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export const isoFromDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 export interface BarChunk {

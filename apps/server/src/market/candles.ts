@@ -1,5 +1,6 @@
 import { resampleMonthly, resampleWeekly, type DailyBars } from '@app/quant';
 import type { FrequencyId } from '@app/contract';
+import { firstDayAtOrAfter } from './barChunks.ts';
 
 // Cached columnar series → the candle JSON the chart screens read: [{time, open, high, low, close,
 // volume}], time in Unix seconds at UTC midnight of the session.
@@ -13,22 +14,10 @@ export function barsAtFrequency(bars: DailyBars, frequencyId: FrequencyId): Dail
   return bars;
 }
 
-/** First index whose day is ≥ day (binary search; days ascending). */
-function lowerBound(days: Int32Array, day: number): number {
-  let lo = 0;
-  let hi = days.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (days[mid] < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The index range [start, end) of bars whose candle time lies within [fromSec, toSec]. */
 export function rangeBySeconds(bars: DailyBars, fromSec: number, toSec: number): [number, number] {
-  const start = lowerBound(bars.day, Math.ceil(fromSec / SECONDS_PER_DAY));
-  const end = lowerBound(bars.day, Math.floor(toSec / SECONDS_PER_DAY) + 1);
+  const start = firstDayAtOrAfter(bars.day, Math.ceil(fromSec / SECONDS_PER_DAY));
+  const end = firstDayAtOrAfter(bars.day, Math.floor(toSec / SECONDS_PER_DAY) + 1);
   return [start, Math.max(start, end)];
 }
 

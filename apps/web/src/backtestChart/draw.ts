@@ -1,8 +1,6 @@
 import {
   AreaSeries,
   CandlestickSeries,
-  ColorType,
-  CrosshairMode,
   createChart,
   createSeriesMarkers,
   LineSeries,
@@ -13,6 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { BacktestChart } from '@app/contract';
+import { chartOptions, PERCENT_1, WHOLE_DOLLARS } from '../lib/chartTheme.ts';
 
 export const UP = '#16a34a';
 export const DOWN = '#dc2626';
@@ -23,26 +22,11 @@ const LINE_COLORS = ['#f59e0b', '#8b5cf6', '#0ea5e9', '#ec4899', '#14b8a6', '#84
 /** The colour of the n-th indicator line, shared by the chart and the page's legend. */
 export const lineColor = (n: number) => LINE_COLORS[n % LINE_COLORS.length];
 
-export function themeOptions(dark: boolean) {
-  const grid = dark ? '#1e293b' : '#eef2f6';
-  const border = dark ? '#334155' : '#cbd5e1';
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: dark ? '#0f172a' : '#ffffff' },
-      textColor: dark ? '#cbd5e1' : '#334155',
-      attributionLogo: false,
-      panes: { enableResize: true, separatorColor: border, separatorHoverColor: 'rgba(59,130,246,0.25)' },
-    },
-    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border, secondsVisible: false },
-  };
-}
+/** The app's chart look (lib/chartTheme.ts); the page applies it again when the theme changes. */
+export const themeOptions = (dark: boolean) => chartOptions(dark);
 
 const ts = (t: number) => t as UTCTimestamp;
 
-/** Account values on the axis as whole dollars with separators ("25,251", not "25250.60"). */
-const DOLLARS = { type: 'custom' as const, minMove: 1, formatter: (v: number) => Math.round(v).toLocaleString('en-US') };
 
 /** Below this chart width the 'Buy 357' / 'Sell 357' labels overlap each other: arrows only. */
 export const MARKER_TEXT_MIN_WIDTH = 640;
@@ -63,7 +47,7 @@ export function tradeMarkers(markers: BacktestChart['markers'], compact = false)
 /** Panes top to bottom: price (candles, trade markers, SMA/EMA/Supertrend overlays), one pane per
  *  RSI/OBV line with the template's compare levels, equity vs buy and hold, drawdown. */
 export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): IChartApi {
-  const chart = createChart(el, { ...themeOptions(dark), autoSize: true, crosshair: { mode: CrosshairMode.Normal } });
+  const chart = createChart(el, { ...themeOptions(dark), autoSize: true });
 
   const candles = chart.addSeries(CandlestickSeries, {
     upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, title: data.symbol,
@@ -91,9 +75,9 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
   });
 
   const time = data.equity.time;
-  const equity = chart.addSeries(LineSeries, { color: EQUITY, lineWidth: 2, title: 'Equity', priceLineVisible: false, priceFormat: DOLLARS }, pane);
+  const equity = chart.addSeries(LineSeries, { color: EQUITY, lineWidth: 2, title: 'Equity', priceLineVisible: false, priceFormat: WHOLE_DOLLARS }, pane);
   equity.setData(data.equity.equity.map((v, i) => ({ time: ts(time[i]), value: v })));
-  const hold = chart.addSeries(LineSeries, { color: BUY_HOLD, lineWidth: 2, lineStyle: LineStyle.Dashed, title: 'Buy & hold', priceLineVisible: false, priceFormat: DOLLARS }, pane);
+  const hold = chart.addSeries(LineSeries, { color: BUY_HOLD, lineWidth: 2, lineStyle: LineStyle.Dashed, title: 'Buy & hold', priceLineVisible: false, priceFormat: WHOLE_DOLLARS }, pane);
   hold.setData(data.equity.buy_hold.map((v, i) => ({ time: ts(time[i]), value: v })));
   stretch.push(1.8);
   pane++;
@@ -102,7 +86,7 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
     AreaSeries,
     {
       lineColor: DOWN, topColor: 'rgba(220,38,38,0.05)', bottomColor: 'rgba(220,38,38,0.35)', lineWidth: 1, title: 'Drawdown', priceLineVisible: false,
-      priceFormat: { type: 'custom', formatter: (v: number) => `${v.toFixed(1)}%`, minMove: 0.01 },
+      priceFormat: PERCENT_1,
     },
     pane,
   );

@@ -5,9 +5,9 @@ import '../index.css';
 import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
 import { BUY_HOLD, EQUITY, drawChart, lineColor, themeOptions } from './draw.ts';
+import { isDarkMode } from '../lib/chartTheme.ts';
 
 const root = document.getElementById('chart-root')!;
-const isDark = () => document.documentElement.classList.contains('dark');
 
 /** Text into HTML without interpreting it (names come from outside data). */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -55,12 +55,12 @@ function showChart(data: BacktestChart) {
     ${data.candles.length === 0 ? `<p class="p-8 text-center text-sm text-slate-500">No data available for ${esc(data.symbol)}.</p>` : ''}
     <div id="chart" class="min-h-[520px] w-full flex-1" role="img" aria-label="${esc(data.symbol)} backtest chart"></div>
   </main>`;
-  const chart = drawChart(document.getElementById('chart')!, data, isDark());
+  const chart = drawChart(document.getElementById('chart')!, data, isDarkMode());
   // Follow the app's theme if it changes in another tab.
   window.addEventListener('storage', (e) => {
     if (e.key !== 'theme') return;
     document.documentElement.classList.toggle('dark', e.newValue === 'dark');
-    chart.applyOptions(themeOptions(isDark()));
+    chart.applyOptions(themeOptions(isDarkMode()));
   });
 }
 

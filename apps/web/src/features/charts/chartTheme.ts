@@ -1,22 +1,7 @@
-import { ColorType, CrosshairMode, type DeepPartial, type ChartOptions, type IChartApi } from 'lightweight-charts';
+import type { IChartApi } from 'lightweight-charts';
 import { CANDLE_DOWN, CANDLE_UP } from './series.ts';
 
-/** Base options of every chart: colours for the theme, crosshair, time without seconds (spec §2). */
-export function chartOptions(dark: boolean, gridlines = true): DeepPartial<ChartOptions> {
-  const grid = dark ? '#1e293b' : '#eef2f6';
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: dark ? '#0f172a' : '#ffffff' },
-      textColor: dark ? '#cbd5e1' : '#334155',
-      attributionLogo: false,
-      panes: { enableResize: true, separatorColor: dark ? '#334155' : '#cbd5e1', separatorHoverColor: 'rgba(59,130,246,0.25)' },
-    },
-    grid: { vertLines: { color: grid, visible: gridlines }, horzLines: { color: grid, visible: gridlines } },
-    crosshair: { mode: CrosshairMode.Normal },
-    rightPriceScale: { borderColor: dark ? '#334155' : '#cbd5e1' },
-    timeScale: { borderColor: dark ? '#334155' : '#cbd5e1', timeVisible: true, secondsVisible: false },
-  };
-}
+export { chartOptions } from '../../lib/chartTheme.ts';
 
 export const candleStyle = {
   upColor: CANDLE_UP,

@@ -1,28 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { AreaSeries, ColorType, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
+import { AreaSeries, createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
 import type { EquityCurve } from '@app/contract';
 import { Card, CardHeader } from '../../../components/index.ts';
+import { chartOptions, isDarkMode, PERCENT_1, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
 
-/** Account values on the axis as whole dollars with separators ("25,251", not "25250.60"). */
-const DOLLARS = { type: 'custom' as const, minMove: 1, formatter: (v: number) => Math.round(v).toLocaleString('en-US') };
 import { STUDIES_TEXT } from '../texts.ts';
 
-const isDark = () => document.documentElement.classList.contains('dark');
 
-function themeOptions(dark: boolean) {
-  const grid = dark ? '#1e293b' : '#eef2f6';
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: dark ? '#0f172a' : '#ffffff' },
-      textColor: dark ? '#cbd5e1' : '#334155',
-      attributionLogo: false,
-      panes: { separatorColor: dark ? '#334155' : '#cbd5e1' },
-    },
-    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    rightPriceScale: { borderColor: dark ? '#334155' : '#cbd5e1' },
-    timeScale: { borderColor: dark ? '#334155' : '#cbd5e1' },
-  };
-}
 
 /** The strategy's equity beside buying and holding the stock with the same cash, and the
  *  strategy's drawdown in a pane below. Follows the light/dark theme. */
@@ -32,10 +16,10 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const chart = createChart(el, { ...themeOptions(isDark()), autoSize: true, crosshair: { mode: 0 } });
+    const chart = createChart(el, { ...chartOptions(isDarkMode()), autoSize: true });
     const t = (i: number) => equity.time[i] as UTCTimestamp;
-    const strategy = chart.addSeries(LineSeries, { color: '#2563eb', lineWidth: 2, title: STUDIES_TEXT.strategy, priceLineVisible: false, priceFormat: DOLLARS });
-    const hold = chart.addSeries(LineSeries, { color: '#94a3b8', lineWidth: 2, lineStyle: 2, title: STUDIES_TEXT.buyHold, priceLineVisible: false, priceFormat: DOLLARS });
+    const strategy = chart.addSeries(LineSeries, { color: '#2563eb', lineWidth: 2, title: STUDIES_TEXT.strategy, priceLineVisible: false, priceFormat: WHOLE_DOLLARS });
+    const hold = chart.addSeries(LineSeries, { color: '#94a3b8', lineWidth: 2, lineStyle: 2, title: STUDIES_TEXT.buyHold, priceLineVisible: false, priceFormat: WHOLE_DOLLARS });
     strategy.setData(equity.equity.map((v, i) => ({ time: t(i), value: v })));
     hold.setData(equity.buy_hold.map((v, i) => ({ time: t(i), value: v })));
     const dd = chart.addSeries(
@@ -47,7 +31,7 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
         lineWidth: 1,
         title: STUDIES_TEXT.drawdown,
         priceLineVisible: false,
-        priceFormat: { type: 'custom', formatter: (v: number) => `${v.toFixed(1)}%`, minMove: 0.01 },
+        priceFormat: PERCENT_1,
       },
       1,
     );
@@ -57,7 +41,7 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
     chart.timeScale().fitContent();
 
     // The app toggles the `dark` class on <html>; follow it.
-    const observer = new MutationObserver(() => chart.applyOptions(themeOptions(isDark())));
+    const observer = new MutationObserver(() => chart.applyOptions(chartOptions(isDarkMode())));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
