@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -24,6 +25,7 @@ export async function signAccessToken(config: Config, user: { id: number; email:
   return new SignJWT({ email: user.email, tv: user.token_version })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS)
     .sign(new TextEncoder().encode(config.secretKey));
@@ -57,16 +59,35 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Confi
     if (!token) return;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const rows = await deps.db.query<{ id: number; email: string; token_version: number }>(
-        'SELECT id, email, token_version FROM users WHERE id = $1',
-        [Number(payload.sub)],
+      const rows = await deps.db.query<{ id: number; email: string; token_version: number; revoked: boolean }>(
+        `SELECT id, email, token_version, EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = $2) AS revoked
+         FROM users WHERE id = $1`,
+        [Number(payload.sub), String(payload.jti ?? '')],
       );
-      // A password change or logout-everywhere bumps token_version and so revokes older tokens.
-      if (rows[0] && rows[0].token_version === payload.tv) req.user = { id: rows[0].id, email: rows[0].email };
+      // A password change or logout-everywhere bumps token_version and so revokes older tokens;
+      // logout revokes the one token it ends (revokeAccessToken).
+      const u = rows[0];
+      if (u && u.token_version === payload.tv && !u.revoked) req.user = { id: u.id, email: u.email };
     } catch {
       // expired or forged: stays anonymous; guarded routes answer 401
     }
   });
+}
+
+/** Ends one access token before it expires (logout): its id is kept until its expiry, then dropped. */
+export async function revokeAccessToken(db: Db, config: Config, token: string) {
+  let claims: { jti?: string; exp?: number };
+  try {
+    claims = (await jwtVerify(token, new TextEncoder().encode(config.secretKey), { algorithms: ['HS256'] })).payload;
+  } catch {
+    return; // expired or not ours: nothing to revoke
+  }
+  if (!claims.jti || !claims.exp) return;
+  await db.query('DELETE FROM revoked_access_tokens WHERE expires_at < now()');
+  await db.query(
+    `INSERT INTO revoked_access_tokens (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,
+    [claims.jti, claims.exp],
+  );
 }
 
 /** preHandler for routes that need a signed-in user. */

@@ -80,8 +80,12 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ detail: AUTH_API_MESSAGES.refreshInvalid });
 
+    const accessBeforeLogout = jar.access_token;
     const out = await t.app.inject({ method: 'POST', url: '/dj-rest-auth/logout/', headers: { cookie: header(jar) } });
     expect(out.statusCode).toBe(200);
+    // The access token logout ended no longer signs anyone in, even if it was copied before.
+    const copied = await t.app.inject({ method: 'GET', url: '/dj-rest-auth/user/', headers: { cookie: `access_token=${accessBeforeLogout}` } });
+    expect(copied.statusCode).toBe(401);
     const refreshAfterLogout = await t.app.inject({ method: 'POST', url: '/dj-rest-auth/token/refresh/', headers: { cookie: `_refresh=${jar._refresh}` } });
     expect(refreshAfterLogout.statusCode).toBe(401);
     cookiesFrom(out, jar);

@@ -7,6 +7,7 @@ import { authRateLimit } from '../../accounts/rateLimits.ts';
 import { findUserByEmail } from '../../accounts/users.ts';
 import { verifyPassword } from '../../accounts/passwords.ts';
 import { consumeRefreshToken, endSession, REFRESH_COOKIE, startSession } from '../../accounts/session.ts';
+import { ACCESS_COOKIE, revokeAccessToken } from '../../plugins/auth.ts';
 
 /** POST /dj-rest-auth/login/ and /dj-rest-auth/logout/. */
 export default async function login(app: FastifyInstance, { deps }: RouteOpts) {
@@ -22,6 +23,8 @@ export default async function login(app: FastifyInstance, { deps }: RouteOpts) {
   app.post('/dj-rest-auth/logout/', async (req, reply) => {
     const refresh = req.cookies[REFRESH_COOKIE];
     if (refresh) await consumeRefreshToken(deps.db, refresh);
+    const access = req.cookies[ACCESS_COOKIE];
+    if (access) await revokeAccessToken(deps.db, deps.config, access);
     endSession(reply, deps.config);
     return { detail: AUTH_API_MESSAGES.loggedOut };
   });
