@@ -10,6 +10,9 @@ import { resetLinkIn, startTestMailbox, type TestMailbox } from '../../apps/serv
 const BANNER = '[data-testid="session-expired-banner"]';
 
 async function fillLogin(page: Page, email: string, password: string) {
+  // After a client-side navigation the previous form (sign-up has Email and Password too) stays on
+  // screen until the login page has rendered: wait for the login form itself before filling it.
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -199,6 +202,9 @@ describe('password reset by mail and Google sign-in (own server with SMTP and a 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL((u) => u.pathname === '/forgot-password');
+    // The router keeps the login form (with its own Email field) on screen until the lazily loaded
+    // page has rendered; fill the field only once the reset form is there.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(AUTH_MESSAGES.resetEmailSent).waitFor();
