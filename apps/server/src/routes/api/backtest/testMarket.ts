@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'csv-parse/sync';
 import type { DailyBars } from '@app/quant';
 import { emptyBars, dayFromIso } from '../../../market/barChunks.ts';
 import { replaceBars, upsertSymbols } from '../../../market/repository.ts';
 import type { TestApp } from '../../../test/testApp.ts';
+import { barsFromCsv } from '../../../cli/backtest.ts';
 
 // Test-only: a tiny market written through the market repository and loaded into the series cache,
 // as the real server does at start.
@@ -45,16 +45,8 @@ export function goldenCases(): string[] {
 
 export function readGoldenCase(name: string) {
   const dir = `${goldensDir}${name}/`;
-  const rows: string[][] = parse(readFileSync(dir + 'data.csv', 'utf8'), { from_line: 2, skip_empty_lines: true });
-  const bars = emptyBars(rows.length);
-  rows.forEach(([d, o, h, l, c, v], i) => {
-    bars.day[i] = dayFromIso(d);
-    bars.open[i] = +o;
-    bars.high[i] = +h;
-    bars.low[i] = +l;
-    bars.close[i] = +c;
-    bars.volume[i] = +v;
-  });
+  // The backtest CLI's strict reader of this layout, so the test reads bars as the product does.
+  const bars = barsFromCsv(readFileSync(dir + 'data.csv', 'utf8'), dir + 'data.csv');
   return {
     bars,
     template: JSON.parse(readFileSync(dir + 'template.json', 'utf8')) as { position_size: number; commission?: number; cash?: number; indicators: Record<string, unknown>[] },
