@@ -1,5 +1,6 @@
-// `npm test`: every test of every workspace in one Vitest run (unit, API, browser).
-// Extra arguments go to Vitest, e.g. `npm test -- --project quant`.
+// `npm test`: the lint (eslint.config.js), then every test of every workspace in one Vitest run (unit,
+// API, browser). Extra arguments go to Vitest, e.g. `npm test -- --project quant`; a run of chosen
+// projects skips the lint (`npx eslint .` runs it alone).
 import { spawnSync, execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,15 @@ import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const args = process.argv.slice(2);
+if (!args.includes('--project')) {
+  // The house rules first: a lint error fails the run before the tests take their minutes.
+  const lint = spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' });
+  if (lint.status !== 0) {
+    console.log('\nlint: failed (npx eslint . shows the errors)');
+    process.exit(lint.status ?? 1);
+  }
+  console.log('lint: clean');
+}
 const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
 if (wantsE2e) {
   ensureChromium();

@@ -23,7 +23,9 @@ export function uniqueEmail(tag = 'user'): string {
 
 /** POST {base}/dj-rest-auth/registration/ from the page's context; throws with the server's answer on failure. */
 export async function signUpViaApi(page: Page, email: string, password = TEST_PASSWORD, base = baseUrl()): Promise<void> {
+  // Origin as a browser sends it: a context that already holds a session cookie must prove its site.
   const r = await page.request.post(`${base}/dj-rest-auth/registration/`, {
+    headers: { origin: base },
     data: { username: email, email, password1: password, password2: password },
   });
   if (r.status() !== 201) throw new Error(`sign-up of ${email} failed: ${r.status()} ${await r.text()}`);
@@ -31,7 +33,7 @@ export async function signUpViaApi(page: Page, email: string, password = TEST_PA
 
 /** POST {base}/dj-rest-auth/login/ and stores `_auth` like the login screen does. */
 export async function logInViaApi(page: Page, email: string, password = TEST_PASSWORD, base = baseUrl()): Promise<string> {
-  const r = await page.request.post(`${base}/dj-rest-auth/login/`, { data: { email, password } });
+  const r = await page.request.post(`${base}/dj-rest-auth/login/`, { headers: { origin: base }, data: { email, password } });
   if (!r.ok()) throw new Error(`login of ${email} failed: ${r.status()} ${await r.text()}`);
   const { access } = (await r.json()) as { access: string };
   await page.context().addCookies([{ name: '_auth', value: access, url: base, sameSite: 'Lax', expires: Math.floor(Date.now() / 1000) + 24 * 3600 }]);

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('../../', import.meta.url).pathname;
+/** The server's start file, through the package's declared entry (not a path into its sources). */
+const serverMain = createRequire(import.meta.url).resolve('@app/server/main');
 
 export interface RunningServer {
   url: string;
@@ -28,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', serverMain], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@app/contract';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
-import { resetLinkIn, startTestMailbox, type TestMailbox } from '../../apps/server/src/accounts/testMailbox.ts';
+import { resetLinkIn, startTestMailbox, type TestMailbox } from '@app/server/testing';
 
 const BANNER = '[data-testid="session-expired-banner"]';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
+import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { backtest, type DailyBars } from '@app/quant';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
@@ -21,8 +21,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'backtest');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-
-interface Candle { time: number; open: number; high: number; low: number; close: number; volume?: number }
 
 /** A demo symbol with at least two years of daily bars, and the bars themselves. */
 async function demoSymbol(page: Page): Promise<{ symbol: string; candles: Candle[] }> {
@@ -65,6 +63,9 @@ async function addIndicator(page: Page, pick: { name: string; type: 'BUY' | 'SEL
   await form.waitFor({ state: 'detached' }); // spec §4: submit creates and closes
 }
 
+/** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
+const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
+
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
 describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart.html)', () => {
@@ -96,7 +97,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
 
     await page.getByLabel('Template name').fill('RSI swing');
     await page.getByRole('button', { name: TEMPLATE_TEXT.create }).click();
-    await page.getByTestId('template-name').filter({ hasText: /^RSI\ swing$/ }).waitFor();
+    await page.getByTestId('template-name').filter({ hasText: /^RSI swing$/ }).waitFor();
 
     // The form: submit disabled until valid, fields per indicator, defaults, exact messages.
     await page.getByRole('button', { name: `+ ${TEMPLATE_TEXT.addIndicator}` }).click();
@@ -169,7 +170,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await cash.fill('25000');
     await page.getByText(TEMPLATE_MESSAGES.commissionRange).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: TEMPLATE_TEXT.save, exact: true }).click();
-    await page.getByTestId('template-name').filter({ hasText: /^RSI\ 40\/60\ swing$/ }).waitFor();
+    await page.getByTestId('template-name').filter({ hasText: /^RSI 40\/60 swing$/ }).waitFor();
     expect(await page.getByTestId('template-settings').innerText()).toContain('Commission: 0.1% · Starting cash: $25,000');
     await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: 'RSI 40/60 swing' }).waitFor();
     await shot(page, 'templates-desktop');
@@ -280,7 +281,7 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await page.unroute('**/api/submit_selection/');
 
     // The API's answer for the same ids, and the engine's on the same bars.
-    const api = (await (await page.request.post('/api/submit_selection/', { data: { period_id: ids.periodId, template_id: ids.templateId } })).json()) as BacktestRun;
+    const api = (await (await post(page, '/api/submit_selection/', { period_id: ids.periodId, template_id: ids.templateId })).json()) as BacktestRun;
     const period = ((await (await page.request.get('/api/periods/')).json()) as Period[])[0];
     const template = (await (await page.request.get(`/api/templates/${ids.templateId}/`)).json()) as TemplateDetail;
     const history = await (await page.request.get(`/api/charts/dhistory/?symbol=${period.stock_ticker}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`)).json();
@@ -332,9 +333,9 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
 
   it('shows a template with no trades as such, and another user cannot open this chart', async () => {
     // A BUY that never holds: the run succeeds with no trades.
-    const r = await page.request.post('/api/templates/', { data: { name: 'Never buys' } });
+    const r = await post(page, '/api/templates/', { name: 'Never buys' });
     const never = (await r.json()) as TemplateDetail;
-    await page.request.post('/api/indicators/', { data: { template: never.id, name: 'RSI', indicator_type: 'BUY', compare: '<', cvalue: '0' } });
+    await post(page, '/api/indicators/', { template: never.id, name: 'RSI', indicator_type: 'BUY', compare: '<', cvalue: '0' });
     await page.goto('/studies');
     await page.getByLabel(STUDIES_TEXT.template).selectOption(String(never.id));
     await page.getByLabel(STUDIES_TEXT.period).selectOption(String(ids.periodId));

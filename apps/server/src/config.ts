@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 // Every setting comes from the environment; .env.example lists them with these defaults.
 export interface Config {
   port: number;
@@ -30,10 +32,32 @@ export interface Config {
   secUserAgent: string; // the SEC asks for "Name contact@example.com"
   marketUpdateHourUtc: number; // the daily update runs once a day after this hour (after the US close)
   webDist: string;
-  trustProxy: boolean; // honour X-Forwarded-For only behind a proxy you run
+  // Honour X-Forwarded-For only behind a proxy you run: true (every hop), a number of proxy hops
+  // (1 = the address your proxy appended), or a comma-separated list of proxy addresses/CIDRs.
+  trustProxy: boolean | number | string;
+  workers: number; // job-queue workers in this process (chunks at once); 0 = API only
+  engineThreads: number; // worker threads that run backtests, charts and optimisation cells
+  batchLeaseSeconds: number; // a chunk whose worker has not beaten for this long is taken by another
+  batchStaleSeconds: number; // a run with no progress and no live worker for this long is marked failed
+  shutdownGraceSeconds: number; // SIGTERM waits this long for running chunks, then hands them back
+  marketRefreshSeconds: number; // how often each process looks for market data changed by others
+  jobModules: string[]; // extra modules that register job kinds (tests)
+}
+
+/** TRUST_PROXY: 'true' / 'false', a hop count, or addresses (see Config.trustProxy). */
+function parseTrustProxy(v: string): boolean | number | string {
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 const env = (k: string, d: string) => (process.env[k] ?? '') || d;
+/** A whole number setting; a typo stops the start with its name rather than running with NaN. */
+const count = (k: string, d: number, min = 0) => {
+  const v = Number(env(k, String(d)));
+  if (!Number.isInteger(v) || v < min) throw new Error(`${k} must be a whole number of at least ${min} (got "${process.env[k]}")`);
+  return v;
+};
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const port = Number(env('PORT', '8000'));
@@ -70,7 +94,14 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     secDataUrl: env('SEC_DATA_URL', 'https://data.sec.gov'),
     secUserAgent: env('SEC_USER_AGENT', 'Stockbench admin@example.com'),
     marketUpdateHourUtc: Number(env('MARKET_UPDATE_HOUR_UTC', '22')),
-    trustProxy: env('TRUST_PROXY', 'false') === 'true',
+    trustProxy: parseTrustProxy(env('TRUST_PROXY', 'false')),
+    workers: count('WORKERS', availableParallelism()),
+    engineThreads: count('ENGINE_THREADS', availableParallelism(), 1),
+    batchLeaseSeconds: count('BATCH_LEASE_SECONDS', 30, 1),
+    batchStaleSeconds: count('BATCH_STALE_SECONDS', 600, 1),
+    shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 20),
+    marketRefreshSeconds: count('MARKET_REFRESH_SECONDS', 60, 1),
+    jobModules: env('JOB_MODULES', '').split(',').map((s) => s.trim()).filter(Boolean),
     webDist: env('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     ...overrides,
   };

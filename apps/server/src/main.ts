@@ -1,4 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
@@ -6,43 +9,63 @@ import { SeriesCache } from './market/seriesCache.ts';
 import { seedDemoMarketIfEmpty } from './market/demo/seed.ts';
 import { seedBlogPostsIfEmpty } from './blog/seed.ts';
 import { buildApp } from './app.ts';
-import { startJobs } from './jobs.ts';
+import { openQueue } from './jobs/queue.ts';
+import { EnginePool } from './engine/pool.ts';
+import { startJobs, type Jobs } from './jobs/index.ts';
 import { holdApiUntilMarketLoaded } from './market/cacheGate.ts';
+import type { AppDeps } from './deps.ts';
 
-// Starts the one process that serves the web app and the API.
+// Starts one server process: the web app, the API and (WORKERS > 0) job workers. Several may run
+// on one PostgreSQL database behind a reverse proxy (README "Running in production").
 const config = loadConfig();
 const t0 = Date.now();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(db);
+let logError: (err: unknown, msg: string) => void = (err, msg) => console.error(msg, err);
+const queue = await openQueue(db, { onError: (err) => logError(err, 'job queue error') });
+// JOB_MODULES: extra modules that register batch kinds or market follow-ups and may add routes
+// (the two-process tests use one). Imported before the jobs start, like every feature module.
+const modules: Array<{ routes?: FastifyPluginAsync<{ deps: AppDeps }> }> = [];
+for (const m of config.jobModules) modules.push(await import(pathToFileURL(resolve(m)).href));
 const series = new SeriesCache();
-const app = await buildApp({ config, db, series }, { logger: { level: config.logLevel } });
+const engine = new EnginePool({ threads: config.engineThreads });
+const deps: AppDeps = { config, db, series, queue, engine };
+const app = await buildApp(deps, { logger: { level: config.logLevel } });
+for (const m of modules) if (m.routes) await app.register(m.routes, { deps });
+logError = (err, msg) => app.log.error({ err }, msg);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
 await seedDemoMarketIfEmpty(db, config, (msg) => app.log.info(msg));
 await seedBlogPostsIfEmpty(db, (msg) => app.log.info(msg));
 // The market cache loads while the server already listens (a later start is then quick); API
 // requests wait for it and /healthz reports it as loading.
 holdApiUntilMarketLoaded(app, series);
-let jobs: ReturnType<typeof startJobs> | null = null;
+let jobs: Jobs | null = null;
 let closing = false;
-const cacheLoaded = series.loadInBackground(db).then(
-  () => {
+const started = series
+  .loadInBackground(db)
+  .then(async () => {
     app.log.info(`market cache: ${series.size} symbols loaded in ${Date.now() - t0} ms since start`);
-    if (!closing) jobs = startJobs({ config, db, series }, app.log);
-  },
-  (err) => {
-    app.log.fatal({ err }, 'market cache failed to load');
+    if (closing) return;
+    jobs = await startJobs(deps, app.log);
+    app.log.info(`jobs: ${config.workers} workers (${queue.library})`);
+  })
+  .catch((err) => {
+    app.log.fatal({ err }, 'market cache or jobs failed to start');
     process.exit(1);
-  },
-);
+  });
 
+/** SIGTERM/SIGINT: stop answering (requests in flight finish), let running chunks finish within
+ *  SHUTDOWN_GRACE_SECONDS and hand the others back to the queue, then close the database. */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: shutting down`);
-  jobs?.stop();
   await app.close();
-  await cacheLoaded; // never close the database under a running load
+  await started; // never close the database under a running load
+  if (jobs) await jobs.stop(config.shutdownGraceSeconds * 1000);
+  else await queue.stop(1000);
+  await engine.close();
   await db.close();
   process.exit(0);
 }

@@ -42,7 +42,7 @@ const suite: BenchSuite = {
     };
     const theirs = await medianMs(() => {
       const close = candles.map((c) => c.close);
-      const volume = candles.map((c) => c.volume);
+      const volume = candles.map((c) => c.volume ?? 0);
       const macd = MACD.calculate({ values: close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false });
       const macdLag = candles.length - macd.length;
       return [

@@ -1,8 +1,5 @@
 import type { DailyBars } from '@app/quant';
-import { emptyBars } from '../../../apps/server/src/market/barChunks.ts';
-import { Rng } from '../../../apps/server/src/market/demo/random.ts';
-import { replaceBars, upsertSymbols } from '../../../apps/server/src/market/repository.ts';
-import { testApp } from '../../../apps/server/src/test/testApp.ts';
+import { emptyBars, Rng, replaceBars, upsertSymbols, testApp } from '@app/server/testing';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 // 20 years of daily candles from /api/charts/dhistory/ (ARCHITECTURE.md: ≤ 20 ms server time),

@@ -1,12 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { loadConfig } from '../../../apps/server/src/config.ts';
-import { isoFromDay } from '../../../apps/server/src/market/barChunks.ts';
-import { runImport } from '../../../apps/server/src/market/importer/runImport.ts';
-import { csvProvider, readBarsFile } from '../../../apps/server/src/market/providers/csvFiles.ts';
-import { SeriesCache } from '../../../apps/server/src/market/seriesCache.ts';
-import { freshDb } from '../../../apps/server/src/test/testApp.ts';
+import { buildApp, loadConfig, isoFromDay, runImport, csvProvider, readBarsFile, SeriesCache, freshDb, openQueue, EnginePool, type JobQueue } from '@app/server/testing';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 // Importing ../shared/market-data (505 S&P 500 files, 2.4 M daily bars, and ~7,000 screener
@@ -27,6 +21,7 @@ async function suiteFor(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
   const db = await freshDb(kind);
   const out: BenchResult[] = [];
   let app: FastifyInstance | null = null;
+  let queue: JobQueue | null = null;
   try {
     // Naive baseline on a sample, into its own table.
     await db.exec(`CREATE TABLE naive_bars (symbol text, day date, open float8, high float8, low float8, close float8, volume float8, PRIMARY KEY (symbol, day))`);
@@ -62,12 +57,13 @@ async function suiteFor(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
     await series.load(db);
     out.push({ name: `${kind}: load every symbol's full history into the cache (${series.size} listings)`, value: performance.now() - t, unit: 'ms', budget: { limit: 10_000, better: 'lower' } });
 
-    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series });
+    queue = await openQueue(db);
+    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series, queue, engine: new EnginePool({ threads: 1, warm: false }) });
     const to = Math.floor(Date.parse('2021-04-22') / 1000);
     const from = Math.floor(Date.parse('2001-04-22') / 1000);
     const naive = await medianMs(async () => {
-      const rows = await db.query(`SELECT day, open, high, low, close, volume FROM naive_bars WHERE symbol = 'AAPL' AND day BETWEEN $1 AND $2 ORDER BY day`, ['2001-04-22', '2021-04-22']);
-      JSON.stringify(rows.map((r: any) => ({ time: Date.parse(r.day) / 1000, open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume })));
+      const rows = await db.query<{ day: string; open: number; high: number; low: number; close: number; volume: number }>(`SELECT day, open, high, low, close, volume FROM naive_bars WHERE symbol = 'AAPL' AND day BETWEEN $1 AND $2 ORDER BY day`, ['2001-04-22', '2021-04-22']);
+      JSON.stringify(rows.map((r) => ({ time: Date.parse(r.day) / 1000, open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume })));
     }, 10, 2);
     const dh = await medianMs(() => app!.inject({ url: `/api/charts/dhistory/?symbol=AAPL&resolution=D&from=${from}&to=${to}` }), 30, 5);
     out.push({ name: `${kind}: GET /api/charts/dhistory/ AAPL, 20 years`, value: dh, unit: 'ms', budget: { limit: 20, better: 'lower' }, baseline: { name: 'SQL rows per request + JSON', value: naive } });
@@ -77,6 +73,7 @@ async function suiteFor(kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
     }
   } finally {
     await app?.close();
+    await queue?.stop(1000);
     await db.drop();
   }
   return out;

@@ -1,29 +1,9 @@
 // Quant core speed (budgets in ARCHITECTURE.md "Performance budgets"): one backtest, a 500-symbol batch,
 // and indicator throughput beside the `technicalindicators` package on the same arrays.
 import { RSI, EMA, SMA } from 'technicalindicators';
-import { allocBars, backtest, indicators, normalizeTemplate, type DailyBars } from '@app/quant';
+import { backtest, indicators, normalizeTemplate } from '@app/quant';
+import { referenceCase, syntheticBars } from '../data.ts';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
-
-/** Deterministic random-walk bars (a fixed-seed LCG), weekdays from 2000-01-03. */
-function syntheticBars(n: number, seed: number): DailyBars {
-  let s = seed >>> 0 || 1;
-  const rand = () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
-  const bars: DailyBars = allocBars(n);
-  let close = 20 + 80 * rand();
-  let day = 10_959; // 2000-01-03, a Monday
-  for (let i = 0; i < n; i++) {
-    const open = close * (1 + (rand() - 0.5) * 0.01);
-    close = Math.max(1, close * (1 + (rand() - 0.5) * 0.04));
-    bars.day[i] = day;
-    day += day % 7 === 1 ? 3 : 1;
-    bars.open[i] = open;
-    bars.close[i] = close;
-    bars.high[i] = Math.max(open, close) * (1 + rand() * 0.01);
-    bars.low[i] = Math.min(open, close) * (1 - rand() * 0.01);
-    bars.volume[i] = Math.round(1e5 + rand() * 1e7);
-  }
-  return bars;
-}
 
 // Three conditions: trend filter and momentum to buy, trend break to sell.
 const template = normalizeTemplate({
@@ -54,6 +34,23 @@ export default {
       budget: { limit: 1, better: 'lower' },
       baseline: { name: 'backtesting.py (ARCHITECTURE.md figure)', value: 60 },
     });
+
+    // Exits cost at most 1.5× the plain engine time: the public RSI reversion case with and without its
+    // stop and target, on the reference data itself (skipped when ../shared is absent).
+    const plainCase = referenceCase('AAPL_2010_2021_rsi_reversion');
+    const exitsCase = referenceCase('AAPL_2010_2021_rsi_sl_tp');
+    if (plainCase && exitsCase) {
+      const plainMs = await medianMs(() => backtest(plainCase.bars, plainCase.template), 201, 20);
+      const exitsMs = await medianMs(() => backtest(exitsCase.bars, exitsCase.template), 201, 20);
+      results.push({ name: `AAPL_2010_2021_rsi_reversion (${plainCase.bars.close.length} bars), engine time`, value: plainMs, unit: 'ms' });
+      results.push({
+        name: 'AAPL_2010_2021_rsi_sl_tp (same bars, 5 % stop, 15 % target), engine time',
+        value: exitsMs,
+        unit: 'ms',
+        baseline: { name: 'backtesting.py (ARCHITECTURE.md figure)', value: 60 },
+      });
+      results.push({ name: 'exits ÷ plain engine time', value: exitsMs / plainMs, unit: '×', budget: { limit: 1.5, better: 'lower' } });
+    }
 
     const universe = Array.from({ length: SYMBOLS }, (_, i) => syntheticBars(BARS, 1000 + i));
     results.push({

@@ -1,10 +1,6 @@
 import { parseScanQuery } from '@app/contract';
 import type { DailyBars } from '@app/quant';
-import { demoListings, lastWeekdayBefore } from '../../../apps/server/src/market/demo/generate.ts';
-import { SeriesCache, type SeriesEntry } from '../../../apps/server/src/market/seriesCache.ts';
-import { ScannerEngine } from '../../../apps/server/src/scanner/engine.ts';
-import { warmScanner } from '../../../apps/server/src/scanner/warmup.ts';
-import { signedInAs, testApp } from '../../../apps/server/src/test/testApp.ts';
+import { demoListings, lastWeekdayBefore, SeriesCache, type SeriesEntry, ScannerEngine, warmScanner, signedInAs, testApp } from '@app/server/testing';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 // A scan of 8,000 symbols with 5 TA and 2 FA filters (ARCHITECTURE.md: warm ≤ 50 ms server time),

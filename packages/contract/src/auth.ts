@@ -110,17 +110,36 @@ const name = z
 export const UserPatchBody = z.object({ first_name: name.optional(), last_name: name.optional() });
 export type UserPatchBody = z.infer<typeof UserPatchBody>;
 
-export interface UserDetails {
-  pk: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
+export const UserDetails = z.object({
+  pk: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+export type UserDetails = z.infer<typeof UserDetails>;
 
 /** Answer of login, Google login and token refresh. `access` is also what the client keeps in `_auth`. */
-export interface LoginAnswer {
-  access: string;
-  access_expiration: string;
-  user?: UserDetails;
-}
+export const LoginAnswer = z.object({
+  access: z.string(),
+  access_expiration: z.string().meta({ format: 'date-time' }),
+  user: UserDetails.optional(),
+});
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
+/** The answer of calls that only report what they did (logout, reset). */
+export const DetailAnswer = z.object({ detail: z.string() });
+export type DetailAnswer = z.infer<typeof DetailAnswer>;
+
+/** POST /dj-rest-auth/registration/ answer (201). */
+export const RegistrationAnswer = z.object({ detail: z.string(), user: UserDetails });
+export type RegistrationAnswer = z.infer<typeof RegistrationAnswer>;
+
+/** POST /dj-rest-auth/token/refresh/: the `_refresh` cookie, or (API clients) the token in the body. */
+export const TokenRefreshBody = z
+  .unknown()
+  .meta({ type: 'object', properties: { refresh: { type: 'string' } } })
+  .transform((b) => {
+    const refresh = typeof b === 'object' && b !== null ? (b as { refresh?: unknown }).refresh : undefined;
+    return { refresh: typeof refresh === 'string' ? refresh : '' };
+  });

@@ -3,37 +3,39 @@
 // messages are DRF's wording, since the spec's client reads DRF bodies.
 import { z } from 'zod';
 
-/** One bar. `time` is Unix seconds at UTC midnight of the session (the bar's first session for
- *  weekly and monthly candles); prices are split- and dividend-adjusted, volume split-adjusted. */
-export interface Candle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume?: number;
-}
+/** One bar: the one candle type of the API, the charts and the backtest chart. `time` is Unix
+ *  seconds at UTC midnight of the session (the bar's first session for weekly and monthly candles);
+ *  prices are split- and dividend-adjusted, volume split-adjusted. */
+export const Candle = z.object({
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number().optional(),
+});
+export type Candle = z.infer<typeof Candle>;
 
 /** GET /api/check_symbol/: the listing and its last move. `price` is the last close, `diff` the
  *  change from the previous close and `chg` that change in percent (2.5 = 2.5 %); null when the
  *  listing has no bars yet (diff and chg also when it has only one). */
-export interface CheckSymbolResult {
-  symbol: string;
-  name: string;
-  price: number | null;
-  market: string;
-  sector: string | null;
-  industry: string | null;
-  diff: number | null;
-  chg: number | null;
-}
+export const CheckSymbolResult = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  price: z.number().nullable(),
+  market: z.string(),
+  sector: z.string().nullable(),
+  industry: z.string().nullable(),
+  diff: z.number().nullable(),
+  chg: z.number().nullable(),
+});
+export type CheckSymbolResult = z.infer<typeof CheckSymbolResult>;
 
 /** The history calls answer candles, or this when there are none to show (HTTP 200). */
-export interface HistoryStatus {
-  s: 'no_data' | 'error';
-  errmsg?: string;
-}
-export type HistoryResponse = Candle[] | HistoryStatus;
+export const HistoryStatus = z.object({ s: z.enum(['no_data', 'error']), errmsg: z.string().optional() });
+export type HistoryStatus = z.infer<typeof HistoryStatus>;
+export const HistoryResponse = z.union([z.array(Candle), HistoryStatus]);
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
 export const isHistoryStatus = (r: HistoryResponse): r is HistoryStatus => !Array.isArray(r);
 
 /** check_symbol's 404 detail, and the errmsg of a history call for an unknown symbol. */

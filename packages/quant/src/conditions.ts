@@ -45,29 +45,84 @@ export function seriesKey(c: Condition): string {
   }
 }
 
-/** ANDs one condition into `holds` (1 = holds on that bar). NaN never holds. One loop per operator,
- *  so the per-bar work is a load, a compare and a store. */
-export function applyCondition(holds: Uint8Array, series: Float64Array, close: Float64Array, c: Condition): void {
-  const n = holds.length;
-  if (Number.isNaN(c.value)) {
-    switch (c.op) {
-      case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > close[i]); break;
-      case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < close[i]); break;
-      case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= close[i]); break;
-      case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= close[i]); break;
-      default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - close[i]) < EQUAL_TOLERANCE);
-    }
-    return;
-  }
-  const v = c.value;
-  switch (c.op) {
-    case '>': for (let i = 0; i < n; i++) holds[i] &= +(series[i] > v); break;
-    case '<': for (let i = 0; i < n; i++) holds[i] &= +(series[i] < v); break;
-    case '>=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] >= v); break;
-    case '<=': for (let i = 0; i < n; i++) holds[i] &= +(series[i] <= v); break;
-    default: for (let i = 0; i < n; i++) holds[i] &= +(Math.abs(series[i] - v) < EQUAL_TOLERANCE);
-  }
+/** One side's conditions (BUY or SELL) ready for the bar loop: the series each reads, its operator,
+ *  and the number it compares with (NaN: the close). Checked bar by bar, only when the engine needs
+ *  them (BUY rows while flat, SELL rows while long), instead of whole series up front. */
+export interface CompiledSide {
+  count: number;
+  series: Float64Array[];
+  op: Uint8Array;
+  value: Float64Array;
 }
+
+const OP_CODE: Record<Condition['op'], number> = { '>': 0, '<': 1, '>=': 2, '<=': 3, '=': 4 };
+
+/** The rows of one side, their series taken from `cache` (or computed and put there), as views on
+ *  [start, end) when a window is given. */
+export function compileSide(
+  bars: DailyBars,
+  conditions: readonly Condition[],
+  side: Condition['side'],
+  cache: Map<string, Float64Array>,
+  window?: { start: number; end: number },
+): CompiledSide {
+  const rows = conditions.filter((c) => c.side === side);
+  const series = rows.map((c) => {
+    const key = seriesKey(c);
+    let values = cache.get(key);
+    if (!values) cache.set(key, (values = indicatorSeries(bars, c)));
+    return window ? values.subarray(window.start, window.end) : values;
+  });
+  return { count: rows.length, series, op: Uint8Array.from(rows, (c) => OP_CODE[c.op]), value: Float64Array.from(rows, (c) => c.value) };
+}
+
+/** True when every row of the side holds on bar i; false for a side without rows. NaN never holds. */
+export function holdsAt(s: CompiledSide, close: Float64Array, i: number): boolean {
+  if (s.count === 0) return false;
+  for (let k = 0; k < s.count; k++) {
+    const x = s.series[k][i];
+    const v = s.value[k];
+    const rhs = v === v ? v : close[i];
+    switch (s.op[k]) {
+      case 0: if (!(x > rhs)) return false; break;
+      case 1: if (!(x < rhs)) return false; break;
+      case 2: if (!(x >= rhs)) return false; break;
+      case 3: if (!(x <= rhs)) return false; break;
+      default: if (!(Math.abs(x - rhs) < EQUAL_TOLERANCE)) return false;
+    }
+  }
+  return true;
+}
+
+/** The first bar in [from, to) where the side holds, or `to`. The first row is scanned by a tight
+ *  loop of its own operator; the other rows are checked only where it holds. */
+export function nextHolding(s: CompiledSide, close: Float64Array, from: number, to: number): number {
+  if (s.count === 0) return to;
+  const x = s.series[0];
+  const v = s.value[0];
+  const scan = v === v ? SCAN_VALUE[s.op[0]] : SCAN_CLOSE[s.op[0]];
+  for (let i = scan(x, v, close, from, to); i < to; i = scan(x, v, close, i + 1, to)) {
+    if (s.count === 1 || holdsAt(s, close, i)) return i;
+  }
+  return to;
+}
+
+// One scanning loop per operator and right-hand side: the per-bar work is a load and a compare.
+type Scan = (x: Float64Array, v: number, close: Float64Array, from: number, to: number) => number;
+const SCAN_VALUE: Scan[] = [
+  (x, v, _, i, to) => { for (; i < to; i++) if (x[i] > v) return i; return to; },
+  (x, v, _, i, to) => { for (; i < to; i++) if (x[i] < v) return i; return to; },
+  (x, v, _, i, to) => { for (; i < to; i++) if (x[i] >= v) return i; return to; },
+  (x, v, _, i, to) => { for (; i < to; i++) if (x[i] <= v) return i; return to; },
+  (x, v, _, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - v) < EQUAL_TOLERANCE) return i; return to; },
+];
+const SCAN_CLOSE: Scan[] = [
+  (x, _, c, i, to) => { for (; i < to; i++) if (x[i] > c[i]) return i; return to; },
+  (x, _, c, i, to) => { for (; i < to; i++) if (x[i] < c[i]) return i; return to; },
+  (x, _, c, i, to) => { for (; i < to; i++) if (x[i] >= c[i]) return i; return to; },
+  (x, _, c, i, to) => { for (; i < to; i++) if (x[i] <= c[i]) return i; return to; },
+  (x, _, c, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - c[i]) < EQUAL_TOLERANCE) return i; return to; },
+];
 
 const OP_TEXT: Record<Condition['op'], string> = { '>': '>', '<': '<', '=': '=', '>=': '≥', '<=': '≤' };
 

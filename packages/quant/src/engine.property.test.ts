@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { backtest } from './engine.ts';
 import { indicatorSeries } from './conditions.ts';
 import { normalizeTemplate } from './template.ts';
-import { barsArb, sliceBars, templateArb } from './test/arbitraries.ts';
+import { barsArb, exitTemplateArb, sliceBars, templateArb } from './test/arbitraries.ts';
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-7 * Math.max(1, Math.abs(b));
 
@@ -89,6 +89,60 @@ describe('backtest properties', () => {
           if (key.includes('Duration') && typeof v === 'string') expect(v).toMatch(/^\d+ days$/);
         }
         expect(stats['# Trades']).toBeTypeOf('number');
+      }),
+    );
+  });
+});
+
+describe('exit properties', () => {
+  it('a stop exit never fills above its stop, a target exit never below its target', () => {
+    fc.assert(
+      fc.property(barsArb(2, 250), exitTemplateArb, (bars, t) => {
+        const { trades, levels } = backtest(bars, t, { levels: true });
+        trades.forEach((tr, k) => {
+          const at = tr.ExitBar - tr.EntryBar;
+          if (tr.ExitReason === 'stop' || tr.ExitReason === 'trailing') expect(tr.ExitPrice).toBeLessThanOrEqual(levels[k].stop[at]);
+          if (tr.ExitReason === 'target') expect(tr.ExitPrice).toBeGreaterThanOrEqual(levels[k].target[at]);
+        });
+      }),
+    );
+  });
+
+  it('a trailing stop never moves down', () => {
+    fc.assert(
+      fc.property(barsArb(2, 250), exitTemplateArb, (bars, t) => {
+        const { levels } = backtest(bars, t, { levels: true });
+        for (const { stop } of levels) {
+          for (let i = 1; i < stop.length; i++) if (!Number.isNaN(stop[i - 1])) expect(stop[i]).toBeGreaterThanOrEqual(stop[i - 1]);
+        }
+      }),
+    );
+  });
+
+  it('risk sizing never risks more than risk_pct of the equity at the signal close', () => {
+    fc.assert(
+      fc.property(barsArb(2, 250), exitTemplateArb, (bars, input) => {
+        const t = normalizeTemplate(input);
+        if (!t.exits.riskPct) return;
+        const { trades, equity } = backtest(bars, t);
+        for (const tr of trades) {
+          const signal = tr.EntryBar - 1;
+          const risked = tr.Size * bars.close[signal] * t.exits.stopLoss;
+          expect(risked).toBeLessThanOrEqual(equity[signal] * t.exits.riskPct * (1 + 1e-12));
+        }
+      }),
+    );
+  });
+
+  it('no look-ahead with exits either', () => {
+    fc.assert(
+      fc.property(barsArb(3, 200), exitTemplateArb, fc.nat(), (bars, t, cut) => {
+        const end = 2 + (cut % (bars.close.length - 1));
+        const full = backtest(bars, t);
+        const part = backtest(sliceBars(bars, end), t);
+        for (let i = 0; i < end - 1; i++) expect(part.equity[i]).toBe(full.equity[i]);
+        const settled = (trs: typeof full.trades) => trs.filter((tr) => tr.ExitBar < end - 1);
+        expect(settled(part.trades)).toEqual(settled(full.trades));
       }),
     );
   });

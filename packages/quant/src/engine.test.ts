@@ -32,7 +32,7 @@ describe('backtest engine', () => {
         Size: 10, EntryBar: 4, ExitBar: 5, EntryPrice: 13, ExitPrice: 15,
         PnL: expect.closeTo(20 - 1.3 - 1.5, 9),
         ReturnPct: expect.closeTo(15 / 13 - 1 - 2.8 / 130, 12),
-        EntryTime: '2021-01-08', ExitTime: '2021-01-09', Duration: '1 days',
+        EntryTime: '2021-01-08', ExitTime: '2021-01-09', Duration: '1 days', ExitReason: 'end',
       },
     ]);
     expect(Array.from(r.equity)).toEqual([1000, 1000, 1000, 1000, expect.closeTo(1000 - 1.3 + 10, 9), expect.closeTo(1017.2, 9)]);
@@ -108,7 +108,7 @@ describe('backtest engine', () => {
           Size: 10, EntryBar: 2, ExitBar: 5, EntryPrice: 11, ExitPrice: 12,
           PnL: expect.closeTo(10 - 1.1 - 1.2, 9),
           ReturnPct: expect.closeTo(12 / 11 - 1 - 2.3 / 110, 12),
-          EntryTime: '2021-01-06', ExitTime: '2021-01-09', Duration: '3 days',
+          EntryTime: '2021-01-06', ExitTime: '2021-01-09', Duration: '3 days', ExitReason: 'end',
         },
       ]);
       const final = 1000 + 10 - 1.1 - 1.2;

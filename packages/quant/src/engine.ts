@@ -1,16 +1,20 @@
 // The backtest: backtesting.py 0.6's `Backtest(data, strategy, cash, commission, finalize_trades=True)`
 // for the long-only strategy of ARCHITECTURE.md, rewritten as one pass over typed arrays.
-import type { DailyBars } from './types.ts';
-import { applyCondition, indicatorSeries, seriesKey } from './conditions.ts';
-import { normalizeTemplate, type Condition, type Template, type TemplateInput } from './template.ts';
+import { windowBars, type BarWindow, type DailyBars, type ExitReason } from './types.ts';
+import { compileSide, holdsAt, nextHolding, type CompiledSide } from './conditions.ts';
+import { normalizeTemplate, type Template, type TemplateInput } from './template.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
+import { EquitySeries, type EquitySink } from './equity.ts';
+import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, watchesLevels } from './fills.ts';
 import { formatDay } from './dates.ts';
 
-/** One closed trade, in the JSON form of backtesting.py's `stats._trades` (ReturnPct is a fraction). */
+/** One closed trade, in the JSON form of backtesting.py's `stats._trades` (ReturnPct is a fraction),
+ *  plus why it ended. */
 export interface Trade {
   Size: number;
   EntryBar: number;
   ExitBar: number;
+  /** the fill price, spread included */
   EntryPrice: number;
   ExitPrice: number;
   PnL: number;
@@ -18,6 +22,7 @@ export interface Trade {
   EntryTime: string;
   ExitTime: string;
   Duration: string;
+  ExitReason: ExitReason;
 }
 
 export interface BacktestResult {
@@ -28,6 +33,15 @@ export interface BacktestResult {
   equity: Float64Array;
   /** drawdown from the running equity peak at each bar, as a fraction ≥ 0 */
   drawdown: Float64Array;
+  /** with `levels` and a template with exits: the stop and target in force on each bar of each trade (for the chart) */
+  levels: TradeLevels[];
+}
+
+/** Per trade, the stop and target in force on each bar from entry to exit (NaN where none). */
+export interface TradeLevels {
+  entryBar: number;
+  stop: Float64Array;
+  target: Float64Array;
 }
 
 /**
@@ -35,117 +49,210 @@ export interface BacktestResult {
  * - Decisions are taken at the close of bars 1…last: flat and every BUY condition holds → buy; long and
  *   every SELL condition holds → close. A condition on a warming-up (NaN) indicator is false; no BUY
  *   rows never enters, no SELL rows holds to the end.
- * - Orders fill at the next bar's open. Size 0 < s < 1 buys floor(equity·s / (open·(1 + commission)))
- *   shares, s ≥ 1 buys s shares; an order the cash cannot pay for is dropped, as the reference does.
- * - Commission is a fraction of trade value, charged at entry and at exit.
+ * - Orders fill at the next bar's open, the entry `spread` above it. Size 0 < s < 1 buys
+ *   floor(equity·s / (open·(1 + spread) + (fixed + s·open·commission)/s)) shares, s ≥ 1 buys s shares;
+ *   with `risk_pct` the shares are fixed at the signal close: floor(equity·risk / (close·stop_loss_pct)),
+ *   capped by the position size. An order the cash cannot pay for is dropped, as the reference does.
+ * - Commission is `commission_fixed` dollars plus a fraction of trade value, charged at entry and at exit.
+ * - Exits, in this order within a bar: a SELL-signal close at the open; then the stop-loss (a stop: hit
+ *   when low ≤ SL, fills at min(open, SL)) before the take-profit (a limit: high ≥ TP, fills at
+ *   max(open, TP)). SL and TP are set from the entry price (spread included) once the entry has
+ *   filled, at the entry bar's close, so like the trailing stop (SL raised to close·(1 − trail) at
+ *   every close while long) they work from the bar after the entry. The reference cases show it: no
+ *   trade of theirs ends on its entry bar, though some entry bars reach the stop or the target.
  * - After the last bar, an open position and any order placed on the last bar fill at the last bar's
  *   open (backtesting.py's `finalize_trades`). The position closes and is a trade; a BUY of the last bar
  *   opens a position that stays open: in the final equity, not in the trades (see the end of `simulate`).
  */
-export function backtest(bars: DailyBars, template: TemplateInput | Template): BacktestResult {
+export function backtest(bars: DailyBars, template: TemplateInput | Template, opts: { levels?: boolean } = {}): BacktestResult {
   const t = normalizeTemplate(template);
-  const n = bars.close.length;
-  if (n === 0) throw new RangeError('backtest needs at least one bar');
-  const buy = signal(bars, t.conditions, 'BUY');
-  const sell = signal(bars, t.conditions, 'SELL');
-  const run = simulate(bars, t, buy, sell);
+  const run = runTemplate(bars, t, new Map(), { levels: opts.levels });
   const { stats, drawdown } = computeStats(bars, run.equity, run.trades);
-  return { stats, trades: run.trades.map((tr) => tradeJson(bars, tr)), equity: run.equity, drawdown };
+  return { stats, trades: run.trades.map((tr) => tradeJson(bars, tr)), equity: run.equity, drawdown, levels: run.levels };
 }
 
-/** 1 on bars where every condition of that side holds; all 0 when the side has no rows. */
-function signal(bars: DailyBars, conditions: Condition[], side: Condition['side']): Uint8Array {
-  const n = bars.close.length;
-  const rows = conditions.filter((c) => c.side === side);
-  const holds = new Uint8Array(n);
-  if (!rows.length) return holds;
-  holds.fill(1);
-  const cache = new Map<string, Float64Array>();
-  for (const c of rows) {
-    const key = seriesKey(c);
-    let series = cache.get(key);
-    if (!series) cache.set(key, (series = indicatorSeries(bars, c)));
-    applyCondition(holds, series, bars.close, c);
+/** The simulation alone: equity and trade records, no statistics. `series` caches indicator series
+ *  by their key across calls on the same bars (an optimiser's cells share most of them). With a
+ *  window, trading happens on bars [start, end) only, while the indicators (causal: each value reads
+ *  only the bars up to its own) have seen every bar before it, as a trader's chart would. `equity`
+ *  receives the equity (a new series by default; `equity` in the answer is empty for another sink). */
+export function runTemplate(
+  bars: DailyBars,
+  t: Template,
+  series: Map<string, Float64Array>,
+  opts: { levels?: boolean; window?: BarWindow; equity?: EquitySink } = {},
+): Run & { equity: Float64Array } {
+  if (bars.close.length === 0) throw new RangeError('backtest needs at least one bar');
+  const { window } = opts;
+  if (window && !(window.start >= 0 && window.end <= bars.close.length && window.end > window.start)) {
+    throw new RangeError(`bad window ${window.start}…${window.end}`);
   }
-  return holds;
+  const buy = compileSide(bars, t.conditions, 'BUY', series, window);
+  const sell = compileSide(bars, t.conditions, 'SELL', series, window);
+  const view = window ? windowBars(bars, window.start, window.end) : bars;
+  const sink = opts.equity ?? new EquitySeries(new Float64Array(view.close.length));
+  const run = simulate(view, t, buy, sell, opts.levels ?? false, sink);
+  return { ...run, equity: sink instanceof EquitySeries ? sink.values : new Float64Array(0) };
 }
 
-interface Run {
-  equity: Float64Array;
+export interface Run {
   trades: TradeRecord[];
+  levels: TradeLevels[];
 }
 
-/** backtesting.py's `_Broker` for one long position at a time, market orders only. */
-function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Array): Run {
-  const { open, close } = bars;
-  const n = close.length;
-  const c = t.commission;
-  const size = t.positionSize;
-  const equity = new Float64Array(n);
-  const trades: TradeRecord[] = [];
-  let cash = t.cash;
-  // the open position (0 shares when flat)
-  let shares = 0;
-  let entryPrice = 0;
-  let entryBar = 0;
-  let entryCommission = 0;
-  let pendingBuy = false;
-  let pendingClose = false;
+/** backtesting.py's `_Broker` for one long position at a time: market orders, and the SL/TP orders
+ *  of `buy(size, sl, tp)` with `spread` and `commission=(fixed, relative)`. A class rather than
+ *  closures over `let`s: this loop runs once per bar of every backtest and optimisation cell. */
+class Broker {
+  cash: number;
+  // the open position (0 shares when flat) and its stop and target (NaN when none)
+  shares = 0;
+  entryPrice = 0;
+  entryBar = 0;
+  entryCommission = 0;
+  sl = NaN;
+  tp = NaN;
+  /** the SL in force was raised by the trailing stop */
+  slTrails = false;
+  /** a position with a stop, target or trailing stop: its levels are checked at every bar */
+  watching = false;
+  // orders placed at a close, filled at the next open
+  pendingBuy = false;
+  /** risk sizing: the share count decided at the signal close (0 = size at the fill) */
+  pendingShares = 0;
+  pendingClose = false;
+  readonly trades: TradeRecord[] = [];
+  readonly levels: TradeLevels[] = [];
+  levelStop: Float64Array | null = null;
+  levelTarget: Float64Array | null = null;
 
-  const closePosition = (price: number, bar: number) => {
-    const exitCommission = shares * price * c;
-    const gross = shares * (price - entryPrice);
-    cash += gross - exitCommission;
-    const commissions = entryCommission + exitCommission;
-    trades.push({
-      size: shares,
-      entryBar,
-      exitBar: bar,
-      entryPrice,
-      exitPrice: price,
-      pnl: gross - commissions,
-      returnPct: price / entryPrice - 1 - commissions / (shares * entryPrice),
-      commission: commissions,
-    });
-    shares = 0;
-  };
+  constructor(
+    readonly bars: DailyBars,
+    readonly t: Template,
+    readonly wantLevels: boolean,
+  ) {
+    this.cash = t.cash;
+  }
 
-  // Fills the orders placed on the previous bar at this bar's open; closing orders go first.
-  const processOrders = (bar: number) => {
-    const price = open[bar];
-    if (pendingClose && shares) closePosition(price, bar);
-    pendingClose = false;
-    if (pendingBuy) {
-      pendingBuy = false;
-      const available = cash; // flat here, so equity = cash
-      // price plus commission per share, in the reference's order of operations
-      const perShare = price + (size * price * c) / size;
-      const want = size < 1 ? pyFloorDiv(available * size, perShare) : size;
-      if (want > 0 && want * perShare <= available) {
-        shares = want;
-        entryPrice = price;
-        entryBar = bar;
-        entryCommission = want * price * c;
-        cash -= entryCommission;
-      }
+  close(price: number, bar: number, reason: ExitReason) {
+    const { trade, cash } = closedTrade(this, price, bar, reason, this.t);
+    this.cash += cash;
+    this.trades.push(trade);
+    if (this.levelStop && this.levelTarget) {
+      const k = bar - this.entryBar + 1;
+      this.levels.push({ entryBar: this.entryBar, stop: this.levelStop.slice(0, k), target: this.levelTarget.slice(0, k) });
+      this.levelStop = this.levelTarget = null;
     }
-  };
+    this.shares = 0;
+    this.watching = false;
+  }
 
-  equity[0] = cash;
+  /** Fills the orders placed on the previous bar at this bar's open (the close order first), then the
+   *  stop and target of a position opened on an earlier bar. */
+  processOrders(bar: number, closeReason: ExitReason) {
+    const o = this.bars.open[bar];
+    if (this.pendingClose && this.shares) this.close(o, bar, closeReason);
+    this.pendingClose = false;
+    if (this.pendingBuy) this.fillBuy(bar, o);
+    if (this.watching && bar > this.entryBar) {
+      const { sl, tp } = this;
+      if (this.levelStop && this.levelTarget) {
+        this.levelStop[bar - this.entryBar] = sl;
+        this.levelTarget[bar - this.entryBar] = tp;
+      }
+      const exit = levelExit(o, this.bars.high[bar], this.bars.low[bar], sl, tp, this.slTrails);
+      if (exit) this.close(exit.price, bar, exit.reason);
+    }
+  }
+
+  fillBuy(bar: number, o: number) {
+    this.pendingBuy = false;
+    const size = this.t.positionSize;
+    const available = this.cash; // flat here, so equity = cash
+    const { fillPrice, perShare } = entryCost(o, this.pendingShares || size, this.t);
+    const want = this.pendingShares || (size < 1 ? fractionShares(available, size, perShare) : size);
+    if (!(want > 0 && want * perShare <= available)) return; // the cash cannot pay: dropped
+    this.shares = want;
+    this.entryPrice = fillPrice;
+    this.entryBar = bar;
+    this.entryCommission = orderCommission(want, fillPrice, this.t);
+    this.cash -= this.entryCommission;
+    ({ sl: this.sl, tp: this.tp } = entryLevels(fillPrice, this.t));
+    this.slTrails = false;
+    this.watching = watchesLevels(this.t);
+    if (this.wantLevels && this.watching) {
+      const n = this.bars.close.length;
+      this.levelStop = new Float64Array(n - bar).fill(NaN);
+      this.levelTarget = new Float64Array(n - bar).fill(NaN);
+    }
+  }
+
+  /** Cash plus the open position marked at `price`, in the reference's order of operations. */
+  equityAt(price: number): number {
+    return this.shares ? this.cash + (price * this.shares - this.shares * this.entryPrice) : this.cash;
+  }
+}
+
+function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: CompiledSide, wantLevels: boolean, out: EquitySink): Run {
+  const { close } = bars;
+  const n = close.length;
+  const { trailingStop, riskPct } = t.exits;
+  const b = new Broker(bars, t, wantLevels);
+  out.set(0, t.cash);
   let outOfMoney = false;
+  // The broker's state changes only on fills and exits; between them the loop keeps a copy in locals.
+  let shares = 0;
+  let cash = t.cash;
+  let entryPrice = 0;
   for (let i = 1; i < n; i++) {
-    processOrders(i);
-    const e = cash + (shares ? shares * (close[i] - entryPrice) : 0);
-    equity[i] = e;
+    if (b.pendingBuy || b.pendingClose || b.watching) {
+      b.processOrders(i, 'signal');
+      ({ shares, cash, entryPrice } = b);
+    }
+    if (!shares && cash > 0) {
+      // Flat with nothing pending: the equity is the cash until the next bar where every BUY row holds.
+      const next = nextHolding(buy, close, i, n);
+      out.fill(i, Math.min(next + 1, n), cash);
+      if (next === n) break;
+      i = next;
+      b.pendingBuy = true;
+      if (riskPct) {
+        b.pendingShares = riskShares(cash, close[i], t);
+        if (!b.pendingShares) b.pendingBuy = false; // less than one share of risk: no order
+      }
+      continue;
+    }
+    if (shares && !b.watching) {
+      // Long without stops to watch: marked at each close until the first bar where every SELL row
+      // holds (its close decides the exit), or where the equity runs out.
+      const next = nextHolding(sell, close, i, n);
+      const end = next < n ? next : n - 1;
+      const broke = out.markLong(i, end, cash, shares, entryPrice, close);
+      if (broke <= end) {
+        outOfMoney = true;
+        goBroke(b, out, broke, close[broke], n);
+        break;
+      }
+      i = end;
+      b.pendingClose = next < n;
+      continue;
+    }
+    const e = shares ? cash + (close[i] * shares - shares * entryPrice) : cash;
+    out.set(i, e > 0 ? e : 0);
     if (e <= 0) {
-      // out of money: the reference closes everything at the close and stops trading
-      if (shares) closePosition(close[i], i);
-      equity.fill(0, i);
       outOfMoney = true;
+      goBroke(b, out, i, close[i], n);
       break;
     }
-    if (!shares) pendingBuy = buy[i] === 1;
-    else pendingClose = sell[i] === 1;
+    if (!shares) continue; // (no cash left to buy with)
+    b.pendingClose = holdsAt(sell, close, i);
+    if (trailingStop) {
+      const trail = close[i] * (1 - trailingStop);
+      if (!(trail <= b.sl)) {
+        b.sl = trail;
+        b.slTrails = true;
+      }
+    }
   }
   const last = n - 1;
   if (last > 0 && !outOfMoney) {
@@ -156,24 +263,21 @@ function simulate(bars: DailyBars, t: Template, buy: Uint8Array, sell: Uint8Arra
     // closes. That trade stays in broker.trades, not broker.closed_trades, so compute_stats never sees it
     // (# Trades, Exposure, Commissions), while its entry commission has left the cash and broker.next has
     // overwritten equity[-1] with cash + its P/L at the last close. Ours does exactly that.
-    if (shares) pendingClose = true;
-    processOrders(last);
-    equity[last] = cash + (shares ? shares * (close[last] - entryPrice) : 0);
+    if (b.shares) b.pendingClose = true;
+    b.processOrders(last, 'end');
+    out.replace(last, b.equityAt(close[last]));
   }
-  return { equity, trades };
+  return { trades: b.trades, levels: b.levels };
 }
 
-/** Python's float `a // b` (the reference sizes orders with it). */
-function pyFloorDiv(a: number, b: number): number {
-  const mod = a % b;
-  let div = (a - mod) / b;
-  if (mod && b < 0 !== mod < 0) div -= 1;
-  let floor = Math.floor(div);
-  if (div - floor > 0.5) floor += 1;
-  return floor;
+/** Out of money at bar i (its equity already put at 0): the reference closes everything at the
+ *  close, zeroes the equity from there and stops trading. */
+function goBroke(b: Broker, out: EquitySink, i: number, price: number, n: number) {
+  if (b.shares) b.close(price, i, 'end');
+  out.fill(i + 1, n, 0);
 }
 
-function tradeJson(bars: DailyBars, t: TradeRecord): Trade {
+export function tradeJson(bars: DailyBars, t: TradeRecord): Trade {
   const entryDay = bars.day[t.entryBar];
   const exitDay = bars.day[t.exitBar];
   return {
@@ -187,5 +291,6 @@ function tradeJson(bars: DailyBars, t: TradeRecord): Trade {
     EntryTime: formatDay(entryDay),
     ExitTime: formatDay(exitDay),
     Duration: `${exitDay - entryDay} days`,
+    ExitReason: t.exitReason,
   };
 }

@@ -1,19 +1,36 @@
 // The quant core: pure functions, no I/O. Used by the server (backtests, scanner) and the web app
 // (chart overlays and panes), so a chart shows exactly the RSI the backtest traded on.
-export { allocBars, type DailyBars } from './types.ts';
+export { allocBars, windowBars, EXIT_REASONS, type DailyBars, type BarWindow, type ExitReason } from './types.ts';
 export * from './riskReward.ts';
 export * as indicators from './indicators/index.ts';
 export { resample, resampleWeekly, resampleMonthly, type Frequency } from './resample.ts';
 export { parseDay, formatDay } from './dates.ts';
-export { backtest, type BacktestResult, type Trade } from './engine.ts';
+export { backtest, type BacktestResult, type Trade, type TradeLevels } from './engine.ts';
+export * from './optimize/index.ts';
+export {
+  portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS,
+  type RankBy, type PortfolioSymbol, type PortfolioOptions, type PortfolioResult, type PortfolioTrade,
+} from './portfolio.ts';
 export type { Stats } from './stats.ts';
 export {
   normalizeTemplate,
   TemplateError,
   DEFAULT_CASH,
+  EXIT_FIELDS,
+  EXIT_FIELD_NAMES,
+  exitFieldInRange,
+  exitFieldRangeText,
+  RISK_NEEDS_STOP,
+  type ExitField,
+  type Exits,
   INDICATOR_NAMES,
+  INDICATOR_TYPES,
   INDICATOR_DEFAULTS,
   COMPARE_OPS,
+  COMPARE_ALIASES,
+  CPRICES,
+  MAX_INDICATOR_WINDOW,
+  toCompareOp,
   type TemplateInput,
   type IndicatorInput,
   type Template,
@@ -21,5 +38,6 @@ export {
   type IndicatorName,
   type CompareOp,
   type IndicatorType,
+  type CPrice,
 } from './template.ts';
 export { indicatorSeries, comparedWith, describeCondition } from './conditions.ts';

@@ -1,7 +1,8 @@
 // backtesting.py 0.6's `compute_stats`, definition by definition and in its key order. Where the
 // reference departs from the textbook formula, the comment says so; we follow the reference.
-import type { DailyBars } from './types.ts';
+import type { DailyBars, ExitReason } from './types.ts';
 import { formatDay, monthOf, weekOf } from './dates.ts';
+import { EquitySummary } from './equity.ts';
 
 /** A closed trade as the engine records it (numbers only). */
 export interface TradeRecord {
@@ -16,6 +17,7 @@ export interface TradeRecord {
   returnPct: number;
   /** entry plus exit commission */
   commission: number;
+  exitReason: ExitReason;
 }
 
 /** The statistics in backtesting.py's key order; numbers are null where the reference has NaN. */
@@ -24,65 +26,149 @@ export type Stats = Record<string, number | string | null>;
 export function computeStats(bars: DailyBars, equity: Float64Array, trades: TradeRecord[]): { stats: Stats; drawdown: Float64Array } {
   const n = equity.length;
   const day = bars.day;
-  const close = bars.close;
-
-  // Drawdown from the running peak, and each drawdown period from one new peak (dd = 0) to the next
-  // (or to the last bar): its length in calendar days and its deepest point.
-  const dd = new Float64Array(n);
-  let peak = -Infinity;
-  for (let i = 0; i < n; i++) {
-    if (equity[i] > peak) peak = equity[i];
-    dd[i] = 1 - equity[i] / peak;
-  }
-  const ddPeriods = drawdownPeriods(dd, day);
 
   const s: Stats = {};
   s['Start'] = formatDay(day[0]);
   s['End'] = formatDay(day[n - 1]);
   const durationDays = day[n - 1] - day[0];
   s['Duration'] = days(durationDays);
-
-  // Exposure counts bars with a position, entry and exit bars included ("n bars" time, not calendar).
-  const held = new Uint8Array(n);
-  for (const t of trades) held.fill(1, t.entryBar, t.exitBar + 1);
-  let heldBars = 0;
-  for (let i = 0; i < n; i++) heldBars += held[i];
-  s['Exposure Time [%]'] = (heldBars / n) * 100;
+  s['Exposure Time [%]'] = exposure(trades, n);
   s['Equity Final [$]'] = equity[n - 1];
   s['Equity Peak [$]'] = max(equity);
   const commissions = trades.reduce((a, t) => a + t.commission, 0);
   if (commissions) s['Commissions [$]'] = commissions;
-  const totalReturn = ((equity[n - 1] - equity[0]) / equity[0]) * 100;
-  s['Return [%]'] = totalReturn;
-  const buyHold = ((close[n - 1] - close[0]) / close[0]) * 100;
+  const total = totalReturn(equity);
+  s['Return [%]'] = total;
+  const buyHold = buyHoldReturn(bars.close);
   s['Buy & Hold Return [%]'] = buyHold;
 
-  // Period returns of the equity curve: daily for daily bars (weekly/monthly/yearly when the bars are).
-  const { periodReturns, periodEquity, annualDays } = equityReturns(equity, day);
-  const gmean = equityGeometricMean(periodEquity);
-  // Annualized as compounded returns (the reference cites doi:10.2139/ssrn.3054517).
-  const annualReturn = (1 + gmean) ** annualDays - 1;
-  s['Return (Ann.) [%]'] = annualReturn * 100;
-  const variance = sampleVariance(periodReturns);
-  const volatility = Math.sqrt((variance + (1 + gmean) ** 2) ** annualDays - (1 + gmean) ** (2 * annualDays)) * 100;
-  s['Volatility (Ann.) [%]'] = volatility;
-  // CAGR over calendar time (365.25-day years).
-  const years = durationDays / 365.25;
-  s['CAGR [%]'] = years ? ((equity[n - 1] / equity[0]) ** (1 / years) - 1) * 100 : NaN;
-  // Sharpe and Sortino from the compounded annual return (not empyrical's arithmetic mean); risk-free 0.
-  s['Sharpe Ratio'] = annualReturn * 100 / (volatility || NaN);
-  s['Sortino Ratio'] = annualReturn / (Math.sqrt(meanSquaredLoss(periodReturns)) * Math.sqrt(annualDays));
-  const maxDd = -(nanMax(dd) || 0);
-  s['Calmar Ratio'] = annualReturn / (-maxDd || NaN);
+  const r = returnStats(equity, day);
+  s['Return (Ann.) [%]'] = r.annualReturn * 100;
+  s['Volatility (Ann.) [%]'] = r.volatility;
+  s['CAGR [%]'] = r.cagr;
+  s['Sharpe Ratio'] = r.sharpe;
+  s['Sortino Ratio'] = r.sortino;
+  const dd = drawdownSeries(equity);
+  const maxDd = maxDrawdown(dd);
+  s['Calmar Ratio'] = r.annualReturn / (-maxDd || NaN);
   // Beta of the equity's log returns on the stock's, bar by bar; Jensen's alpha against buy & hold.
-  const beta = logReturnBeta(equity, close);
-  s['Alpha [%]'] = totalReturn - beta * buyHold;
+  const beta = logReturnBeta(equity, bars.close);
+  s['Alpha [%]'] = total - beta * buyHold;
   s['Beta'] = beta;
+  const ddPeriods = drawdownPeriods(dd, day);
   s['Max. Drawdown [%]'] = maxDd * 100;
   s['Avg. Drawdown [%]'] = -ddPeriods.meanPeak * 100;
   s['Max. Drawdown Duration'] = ddPeriods.maxDuration;
   s['Avg. Drawdown Duration'] = ddPeriods.meanDuration;
 
+  Object.assign(s, tradeStats(trades, day));
+  for (const k in s) if (typeof s[k] === 'number' && !Number.isFinite(s[k])) s[k] = null;
+  return { stats: s, drawdown: dd };
+}
+
+/**
+ * One numeric statistic, computed by the same definitions as `computeStats` without the others: an
+ * optimiser ranks thousands of cells by one key. NaN where `computeStats` says null.
+ */
+export function statValue(key: string, bars: DailyBars, equity: Float64Array, trades: TradeRecord[]): number {
+  const n = equity.length;
+  let v: number | string | null;
+  switch (key) {
+    case 'Exposure Time [%]': v = exposure(trades, n); break;
+    case 'Equity Final [$]': v = equity[n - 1]; break;
+    case 'Equity Peak [$]': v = max(equity); break;
+    case 'Commissions [$]': v = trades.reduce((a, t) => a + t.commission, 0); break;
+    case 'Return [%]': v = totalReturn(equity); break;
+    case 'Buy & Hold Return [%]': v = buyHoldReturn(bars.close); break;
+    case 'Return (Ann.) [%]': v = returnStats(equity, bars.day).annualReturn * 100; break;
+    case 'Volatility (Ann.) [%]': v = returnStats(equity, bars.day).volatility; break;
+    case 'CAGR [%]': v = returnStats(equity, bars.day).cagr; break;
+    case 'Sharpe Ratio': v = returnStats(equity, bars.day).sharpe; break;
+    case 'Sortino Ratio': v = returnStats(equity, bars.day).sortino; break;
+    case 'Calmar Ratio': v = returnStats(equity, bars.day).annualReturn / (-maxDrawdown(drawdownSeries(equity)) || NaN); break;
+    case 'Max. Drawdown [%]': v = maxDrawdownOf(equity) * 100; break;
+    default:
+      v = key in TRADE_STAT_KEYS ? tradeStats(trades, bars.day)[key] : computeStats(bars, equity, trades).stats[key];
+  }
+  return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+}
+
+const days = (d: number) => `${d} days`;
+
+/** Exposure counts bars with a position, entry and exit bars included ("n bars" time, not calendar). */
+function exposure(trades: TradeRecord[], n: number): number {
+  let held = 0;
+  let heldUntil = -1;
+  for (const t of trades) {
+    // trades come in order and never overlap; count each bar once all the same
+    const from = Math.max(t.entryBar, heldUntil + 1);
+    if (t.exitBar >= from) held += t.exitBar - from + 1;
+    if (t.exitBar > heldUntil) heldUntil = t.exitBar;
+  }
+  return (held / n) * 100;
+}
+
+const totalReturn = (equity: Float64Array) => ((equity[equity.length - 1] - equity[0]) / equity[0]) * 100;
+const buyHoldReturn = (close: Float64Array) => ((close[close.length - 1] - close[0]) / close[0]) * 100;
+
+interface ReturnStats {
+  annualReturn: number;
+  volatility: number;
+  cagr: number;
+  sharpe: number;
+  sortino: number;
+}
+
+/** Annualised return and risk from the equity's period returns: daily for daily bars (weekly,
+ *  monthly, yearly when the bars are). */
+function returnStats(equity: Float64Array, day: Int32Array): ReturnStats {
+  return returnStatsOf(periodMoments(equity, day), equity[0], equity[equity.length - 1], day);
+}
+
+function returnStatsOf(m: Moments, first: number, final: number, day: Int32Array): ReturnStats {
+  const { annualDays } = calendarOf(day);
+  // Annualized as compounded returns (the reference cites doi:10.2139/ssrn.3054517).
+  const annualReturn = (1 + m.gmean) ** annualDays - 1;
+  const volatility = Math.sqrt((m.variance + (1 + m.gmean) ** 2) ** annualDays - (1 + m.gmean) ** (2 * annualDays)) * 100;
+  // CAGR over calendar time (365.25-day years).
+  const years = (day[day.length - 1] - day[0]) / 365.25;
+  const cagr = years ? ((final / first) ** (1 / years) - 1) * 100 : NaN;
+  // Sharpe and Sortino from the compounded annual return (not empyrical's arithmetic mean); risk-free 0.
+  const sharpe = (annualReturn * 100) / (volatility || NaN);
+  const sortino = annualReturn / (Math.sqrt(m.meanSquaredLoss) * Math.sqrt(annualDays));
+  return { annualReturn, volatility, cagr, sharpe, sortino };
+}
+
+/** Drawdown from the running peak at each bar, as a fraction ≥ 0. */
+function drawdownSeries(equity: Float64Array): Float64Array {
+  const n = equity.length;
+  const dd = new Float64Array(n);
+  let peak = -Infinity;
+  for (let i = 0; i < n; i++) {
+    if (equity[i] > peak) peak = equity[i];
+    dd[i] = 1 - equity[i] / peak;
+  }
+  return dd;
+}
+
+/** The deepest drawdown as a fraction ≤ 0 (0 without any). */
+const maxDrawdown = (dd: Float64Array) => -(nanMax(dd) || 0);
+
+/** `maxDrawdown(drawdownSeries(equity))` in one pass without the series. */
+function maxDrawdownOf(equity: Float64Array): number {
+  let peak = -Infinity;
+  let deepest = NaN;
+  for (let i = 0; i < equity.length; i++) {
+    if (equity[i] > peak) peak = equity[i];
+    const d = 1 - equity[i] / peak;
+    if (!(d <= deepest)) deepest = Number.isNaN(d) ? deepest : d;
+  }
+  return -(deepest || 0);
+}
+
+/** The per-trade statistics, # Trades … Kelly Criterion. */
+function tradeStats(trades: TradeRecord[], day: Int32Array): Stats {
+  const s: Stats = {};
   const count = trades.length;
   s['# Trades'] = count;
   const pl = trades.map((t) => t.pnl);
@@ -103,12 +189,13 @@ export function computeStats(bars: DailyBars, equity: Float64Array, trades: Trad
   const avgWin = mean(pl.filter((p) => p > 0));
   const avgLoss = -mean(pl.filter((p) => p < 0));
   s['Kelly Criterion'] = winRate - (1 - winRate) / (avgWin / avgLoss);
-
-  for (const k in s) if (typeof s[k] === 'number' && !Number.isFinite(s[k])) s[k] = null;
-  return { stats: s, drawdown: dd };
+  return s;
 }
+const TRADE_STAT_KEYS: Record<string, true> = Object.fromEntries(
+  ['# Trades', 'Win Rate [%]', 'Best Trade [%]', 'Worst Trade [%]', 'Avg. Trade [%]', 'Max. Trade Duration', 'Avg. Trade Duration',
+    'Profit Factor', 'Expectancy [%]', 'SQN', 'Kelly Criterion'].map((k) => [k, true]),
+);
 
-const days = (d: number) => `${d} days`;
 
 /** Durations are rounded up to whole days, as the reference's `Timedelta.ceil`. */
 function ceilDiv(total: number, count: number): number {
@@ -158,13 +245,22 @@ function drawdownPeriods(dd: Float64Array, day: Int32Array): DrawdownPeriods {
   return { meanPeak: avg, maxDuration: m, meanDuration: avg };
 }
 
-/** Equity's period-over-period returns (one fewer than periods), resampled like the reference: by calendar day
- *  for daily bars, else by week, month or year; plus the periods per year used to annualize. */
-function equityReturns(
-  equity: Float64Array,
-  day: Int32Array,
-): { periodReturns: Float64Array; periodEquity: Float64Array; annualDays: number } {
-  const n = equity.length;
+interface Calendar {
+  /** periods per year used to annualise */
+  annualDays: number;
+  /** the bucket of a day when the bars are weekly, monthly or yearly; null for daily bars (each its own) */
+  bucket: ((d: number) => number) | null;
+}
+
+// Per day series, its calendar: an optimiser asks for the same bars' calendar for every cell.
+const calendars = new WeakMap<Int32Array, Calendar>();
+
+/** How the reference resamples the equity before taking returns: by calendar day for daily bars,
+ *  else by week, month or year; with the periods per year that annualise them. */
+function calendarOf(day: Int32Array): Calendar {
+  const known = calendars.get(day);
+  if (known) return known;
+  const n = day.length;
   // the reference's `_data_period`: median spacing of the last 100 bars
   const tail = Array.from(day.subarray(Math.max(0, n - 100)));
   const gaps = tail.slice(1).map((d, i) => d - tail[i]).sort((a, b) => a - b);
@@ -177,28 +273,88 @@ function equityReturns(
   }
   const haveWeekends = weekend / n > (2 / 7) * 0.6;
   const annualDays = freqDays === 7 ? 52 : freqDays === 31 ? 12 : freqDays === 365 ? 1 : haveWeekends ? 365 : 252;
-  const bucket =
-    freqDays === 7 ? weekOf : freqDays === 31 ? monthOf : freqDays === 365 ? (d: number) => Math.floor(monthOf(d) / 12) : (d: number) => d;
-  // the last equity of each bucket; daily bars with unique days are their own buckets
-  const daily = freqDays !== 7 && freqDays !== 31 && freqDays !== 365;
-  let ends: Float64Array = equity;
-  if (!daily) {
-    const last: number[] = [];
-    for (let i = 0; i < n; i++) if (i + 1 === n || bucket(day[i + 1]) !== bucket(day[i])) last.push(equity[i]);
-    ends = Float64Array.from(last);
-  }
-  const r = new Float64Array(Math.max(0, ends.length - 1));
-  for (let i = 1; i < ends.length; i++) r[i - 1] = ends[i] / ends[i - 1] - 1;
-  return { periodReturns: r, periodEquity: ends, annualDays };
+  const bucket = freqDays === 7 ? weekOf : freqDays === 31 ? monthOf : freqDays === 365 ? (d: number) => Math.floor(monthOf(d) / 12) : null;
+  const calendar = { annualDays, bucket };
+  calendars.set(day, calendar);
+  return calendar;
 }
 
-/** geometric_mean of the equity's period returns without a log per period: Σ log(1 + r) telescopes
- *  to log(last / first). Any period ending at zero equity gives 0, as geometric_mean does. */
-function equityGeometricMean(ends: Float64Array): number {
-  const k = ends.length - 1;
-  if (k < 1) return NaN;
-  for (let i = 1; i <= k; i++) if (!(ends[i] > 0)) return 0;
-  return Math.exp(Math.log(ends[k] / ends[0]) / k) - 1;
+interface Moments {
+  /** geometric mean of the period returns (0 when any period ends at zero equity, as geometric_mean) */
+  gmean: number;
+  /** sample variance (ddof 1) of the period returns, as pandas' `var` */
+  variance: number;
+  /** mean of min(r, 0)², the Sortino downside deviation squared */
+  meanSquaredLoss: number;
+}
+
+/** The moments of the equity's period returns, by the same accumulator an optimiser streams into. */
+function periodMoments(equity: Float64Array, day: Int32Array): Moments {
+  const { bucket } = calendarOf(day);
+  const ends = bucket ? bucketEnds(equity, day, bucket) : equity;
+  const summary = new EquitySummary(ends.length);
+  for (let i = 0; i < ends.length; i++) summary.set(i, ends[i]);
+  return momentsOf(summary.finish());
+}
+
+/** The variance is Σr²/(k−1) − k·m²/(k−1), in one pass: no cancellation to fear, as daily returns'
+ *  mean is far smaller than their spread (within 1e-12 of pandas' two-pass `var`). */
+function momentsOf(s: EquitySummary): Moments {
+  const k = s.returns;
+  if (k < 1) return { gmean: NaN, variance: NaN, meanSquaredLoss: NaN };
+  // Σ log(1 + r) telescopes to log(last / first): no log per period.
+  const gmean = s.positive ? Math.exp(Math.log(s.final / s.first) / k) - 1 : 0;
+  const m = s.sum / k;
+  const variance = k < 2 ? NaN : (s.squares - k * m * m) / (k - 1);
+  return { gmean, variance, meanSquaredLoss: s.losses / k };
+}
+
+/** True when the bars are daily, so an `EquitySummary` streamed by the engine has the period returns. */
+export function dailyCalendar(day: Int32Array): boolean {
+  return calendarOf(day).bucket === null;
+}
+
+/** The statistics an `EquitySummary` of daily bars answers without the series (null: it cannot). */
+export function summaryStat(key: string, bars: DailyBars, s: EquitySummary, trades: TradeRecord[]): number | null {
+  let v: number | string | null;
+  switch (key) {
+    case 'Equity Final [$]': v = s.final; break;
+    case 'Equity Peak [$]': v = s.peak; break;
+    case 'Return [%]': v = ((s.final - s.first) / s.first) * 100; break;
+    case 'Return (Ann.) [%]': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).annualReturn * 100; break;
+    case 'Volatility (Ann.) [%]': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).volatility; break;
+    case 'CAGR [%]': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).cagr; break;
+    case 'Sharpe Ratio': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).sharpe; break;
+    case 'Sortino Ratio': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).sortino; break;
+    case 'Calmar Ratio': v = returnStatsOf(momentsOf(s), s.first, s.final, bars.day).annualReturn / (s.deepest || NaN); break;
+    case 'Max. Drawdown [%]': v = -(s.deepest || 0) * 100; break;
+    case 'Exposure Time [%]': v = exposure(trades, s.length); break;
+    case 'Commissions [$]': v = trades.reduce((a, t) => a + t.commission, 0); break;
+    case 'Buy & Hold Return [%]': v = buyHoldReturn(bars.close); break;
+    default:
+      if (!(key in TRADE_STAT_KEYS)) return null;
+      v = tradeStats(trades, bars.day)[key];
+  }
+  return typeof v === 'number' && Number.isFinite(v) ? v : NaN;
+}
+
+/** Whether `summaryStat` needs the summary's drawdown for this key. */
+export const summaryNeedsDrawdown = (key: string) => key === 'Calmar Ratio' || key === 'Max. Drawdown [%]';
+
+/** Whether `summaryStat` answers this key. */
+export function summaryAnswers(key: string): boolean {
+  return SUMMARY_KEYS.has(key) || key in TRADE_STAT_KEYS;
+}
+const SUMMARY_KEYS = new Set([
+  'Equity Final [$]', 'Equity Peak [$]', 'Return [%]', 'Return (Ann.) [%]', 'Volatility (Ann.) [%]', 'CAGR [%]', 'Sharpe Ratio',
+  'Sortino Ratio', 'Calmar Ratio', 'Max. Drawdown [%]', 'Exposure Time [%]', 'Commissions [$]', 'Buy & Hold Return [%]',
+]);
+
+/** The last equity of each period (week, month, year). */
+function bucketEnds(equity: Float64Array, day: Int32Array, bucket: (d: number) => number): Float64Array {
+  const last: number[] = [];
+  for (let i = 0; i < equity.length; i++) if (i + 1 === equity.length || bucket(day[i + 1]) !== bucket(day[i])) last.push(equity[i]);
+  return Float64Array.from(last);
 }
 
 /** The reference's `geometric_mean`: NaN counts as a 0 return; any return ≤ −100 % gives 0. */
@@ -226,17 +382,6 @@ function sampleVariance(values: ArrayLike<number>): number {
     ss += d * d;
   }
   return ss / (k - 1);
-}
-
-/** Mean of min(r, 0)² (the Sortino downside deviation, squared). */
-function meanSquaredLoss(returns: Float64Array): number {
-  const k = returns.length;
-  let total = 0;
-  for (let i = 0; i < k; i++) {
-    const r = returns[i];
-    if (r < 0) total += r * r;
-  }
-  return k ? total / k : NaN;
 }
 
 /** cov(equity log returns, market log returns) / var(market log returns), ddof 1 both. */

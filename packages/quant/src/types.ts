@@ -8,6 +8,24 @@ export interface DailyBars {
   volume: Float64Array;
 }
 
+/** Bars [start, end) of a series: index `start` becomes 0. */
+export interface BarWindow {
+  start: number;
+  end: number;
+}
+
+/** A window of bars as views on the same memory (no copy). */
+export function windowBars(bars: DailyBars, start: number, end: number): DailyBars {
+  return {
+    day: bars.day.subarray(start, end),
+    open: bars.open.subarray(start, end),
+    high: bars.high.subarray(start, end),
+    low: bars.low.subarray(start, end),
+    close: bars.close.subarray(start, end),
+    volume: bars.volume.subarray(start, end),
+  };
+}
+
 /** Zero-filled columns for n bars. */
 export function allocBars(n: number): DailyBars {
   return {
@@ -19,3 +37,8 @@ export function allocBars(n: number): DailyBars {
     volume: new Float64Array(n),
   };
 }
+
+/** Why a trade ended: its SELL conditions, its stop-loss, its take-profit, its trailing stop, or the
+ *  end of the data (backtesting.py's `finalize_trades`). */
+export const EXIT_REASONS = ['signal', 'stop', 'target', 'trailing', 'end'] as const;
+export type ExitReason = (typeof EXIT_REASONS)[number];

@@ -3,13 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { LoginAnswer } from '@app/contract';
-import { ACCESS_COOKIE, ACCESS_TTL_SECONDS, signAccessToken } from '../plugins/auth.ts';
+import { ACCESS_COOKIE, ACCESS_TTL_SECONDS, REFRESH_COOKIE, signAccessToken } from '../plugins/auth.ts';
 import { toDetails, touchLogin, type UserRow } from './users.ts';
+import { consumeRefreshTokenHash, storeRefreshToken } from './refreshTokens.ts';
 
 // A session is two httpOnly cookies: the access token (read by plugins/auth.ts on every request)
 // and a rotating refresh token (`_refresh`, sent only to the account endpoints).
 
-export const REFRESH_COOKIE = '_refresh';
+export { REFRESH_COOKIE };
 export const REFRESH_TTL_SECONDS = 14 * 24 * 3600;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -23,11 +24,7 @@ export const refreshCookiePath = (config: Config) => `${config.authBasePath}/dj-
 
 async function issueRefreshToken(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO refresh_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    userId,
-    sha256(token),
-    REFRESH_TTL_SECONDS,
-  ]);
+  await storeRefreshToken(db, userId, sha256(token), REFRESH_TTL_SECONDS);
   return token;
 }
 
@@ -45,15 +42,9 @@ export async function startSession(reply: FastifyReply, deps: { config: Config; 
   };
 }
 
-/** Revokes a refresh token and answers its owner's id, or null when it is unknown, used or expired.
- *  The UPDATE … RETURNING makes each token usable once even under concurrent requests. */
-export async function consumeRefreshToken(db: Db, token: string): Promise<number | null> {
-  const rows = await db.query<{ user_id: number }>(
-    `UPDATE refresh_tokens SET revoked_at = now()
-     WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING user_id`,
-    [sha256(token)],
-  );
-  return rows[0]?.user_id ?? null;
+/** Revokes a refresh token and answers its owner's id, or null when it is unknown, used or expired. */
+export function consumeRefreshToken(db: Db, token: string): Promise<number | null> {
+  return consumeRefreshTokenHash(db, sha256(token));
 }
 
 export function endSession(reply: FastifyReply, config: Config) {

@@ -1,4 +1,4 @@
-import type { BacktestChart, ChartIndicator, EquityCurve, Indicator, TradeMarker } from '@app/contract';
+import type { BacktestChart, ChartIndicator, EquityCurve, Indicator, TradeLevels, TradeMarker } from '@app/contract';
 import { comparedWith, describeCondition, indicatorSeries, type BacktestResult, type DailyBars } from '@app/quant';
 
 const SECONDS_PER_DAY = 86_400;
@@ -24,10 +24,18 @@ export function chartJson(
   const markers: TradeMarker[] = [];
   for (const t of result.trades) {
     markers.push({ time: time(t.EntryBar), kind: 'entry', price: t.EntryPrice, size: t.Size });
-    markers.push({ time: time(t.ExitBar), kind: 'exit', price: t.ExitPrice, size: t.Size });
+    markers.push({ time: time(t.ExitBar), kind: 'exit', price: t.ExitPrice, size: t.Size, reason: t.ExitReason });
   }
   markers.sort((a, b) => a.time - b.time || (a.kind === 'exit' ? -1 : 1));
-  return { ...head, candles, markers, indicators: indicatorLines(bars, indicators), equity };
+  const levels = result.levels.map((l) => ({ stop: levelPoints(l.stop, l.entryBar, time), target: levelPoints(l.target, l.entryBar, time) }));
+  return { ...head, candles, markers, levels, indicators: indicatorLines(bars, indicators), equity };
+}
+
+/** A level's bars where it is set, as chart points. */
+function levelPoints(values: Float64Array, entryBar: number, time: (bar: number) => number): TradeLevels['stop'] {
+  const out: TradeLevels['stop'] = [];
+  for (let k = 0; k < values.length; k++) if (!Number.isNaN(values[k])) out.push({ time: time(entryBar + k), value: values[k] });
+  return out;
 }
 
 /** One line per distinct series (an RSI(14) BUY < 30 and SELL > 70 share one line with both levels). */

@@ -1,14 +1,23 @@
-import type { BacktestRun, EquityCurve, TemplateDetail } from '@app/contract';
-import { backtest, TemplateError, type BacktestResult, type DailyBars } from '@app/quant';
+import { EXIT_FIELD_NAMES, type BacktestRun, type EquityCurve, type IndicatorFields, type TemplateDetail, type TemplateExitValues, type TemplateSettingValues } from '@app/contract';
+import { backtest, TemplateError, type BacktestResult, type DailyBars, type TemplateInput } from '@app/quant';
 import { badRequest } from '../http/errors.ts';
 
 const SECONDS_PER_DAY = 86_400;
 
-/** Runs a stored template on bars with the quant engine, with the template's commission and cash. */
-export function runTemplate(bars: DailyBars, template: TemplateDetail): BacktestResult {
+/** A template's settings, exits and rows: a stored one, or a starter's. */
+export type TemplateParts = TemplateSettingValues & TemplateExitValues & { indicators: IndicatorFields[] };
+
+/** A stored template (or a starter's) as the engine reads it: its settings, exits and indicator rows. */
+export function engineTemplate(template: TemplateParts): TemplateInput {
+  const { position_size, commission, cash, indicators } = template;
+  const exits = Object.fromEntries(EXIT_FIELD_NAMES.filter((f) => template[f] != null).map((f) => [f, template[f]]));
+  return { position_size, commission, cash, ...exits, indicators };
+}
+
+/** Runs a stored template on bars with the quant engine. */
+export function runTemplate(bars: DailyBars, template: TemplateDetail, opts: { levels?: boolean } = {}): BacktestResult {
   try {
-    const { position_size, commission, cash, indicators } = template;
-    return backtest(bars, { position_size, commission, cash, indicators });
+    return backtest(bars, engineTemplate(template), opts);
   } catch (e) {
     // Rows are validated when stored, so this only guards rows written before a rule tightened.
     if (e instanceof TemplateError) throw badRequest(e.message);

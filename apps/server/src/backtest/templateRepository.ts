@@ -1,10 +1,10 @@
-import type { Indicator, IndicatorInput, TemplateDetail, TemplateListItem } from '@app/contract';
+import { EXIT_FIELD_NAMES, type ExitField, type Indicator, type IndicatorFields, type TemplateDetail, type TemplateExitValues, type TemplateListItem, type TemplateSettingValues } from '@app/contract';
 import type { Db } from '../db/index.ts';
 
 // Templates and their indicator rows. Every query is filtered by the owner, so another user's id
 // behaves exactly like an id that does not exist (null / false), and the route answers 404.
 
-interface TemplateRow {
+interface TemplateRow extends TemplateExitValues {
   id: number;
   name: string;
   position_size: number;
@@ -13,6 +13,8 @@ interface TemplateRow {
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+const EXIT_COLS = EXIT_FIELD_NAMES.join(', ');
 
 const iso = (t: Date | string) => new Date(t).toISOString();
 const INDICATOR_COLS = `id, template_id AS template, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice`;
@@ -24,38 +26,50 @@ export async function listTemplates(db: Db, userId: number): Promise<TemplateLis
 /** The template with its indicators in the order they were added; null when not the user's. */
 export async function getTemplate(db: Db, userId: number, id: number): Promise<TemplateDetail | null> {
   const [t] = await db.query<TemplateRow>(
-    'SELECT id, name, position_size, commission, cash, created_at, updated_at FROM templates WHERE id = $1 AND user_id = $2',
+    `SELECT id, name, position_size, commission, cash, ${EXIT_COLS}, created_at, updated_at FROM templates WHERE id = $1 AND user_id = $2`,
     [id, userId],
   );
   if (!t) return null;
   const indicators = await db.query<Indicator>(`SELECT ${INDICATOR_COLS} FROM indicators WHERE template_id = $1 ORDER BY id`, [id]);
+  const exits = Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, t[f] ?? null])) as TemplateExitValues;
   return {
-    id: t.id, name: t.name, position_size: t.position_size, commission: t.commission, cash: t.cash, created_at: iso(t.created_at), updated_at: iso(t.updated_at), indicators,
+    id: t.id, name: t.name, position_size: t.position_size, commission: t.commission, cash: t.cash, ...exits,
+    created_at: iso(t.created_at), updated_at: iso(t.updated_at), indicators,
   };
 }
 
-/** The trading settings of a template; on update, an undefined one keeps the stored value. */
-export interface TemplateSettings {
-  position_size?: number;
-  commission?: number;
-  cash?: number;
-}
-
-export async function createTemplate(db: Db, userId: number, name: string, s: Required<TemplateSettings>): Promise<TemplateDetail> {
+export async function createTemplate(
+  db: Db,
+  userId: number,
+  name: string,
+  s: TemplateSettingValues,
+  exits: Partial<TemplateExitValues> = {},
+): Promise<TemplateDetail> {
   const [t] = await db.query<{ id: number }>(
-    'INSERT INTO templates (user_id, name, position_size, commission, cash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [userId, name, s.position_size, s.commission, s.cash],
+    `INSERT INTO templates (user_id, name, position_size, commission, cash, ${EXIT_COLS})
+     VALUES ($1, $2, $3, $4, $5, ${EXIT_FIELD_NAMES.map((_, k) => `$${k + 6}`).join(', ')}) RETURNING id`,
+    [userId, name, s.position_size, s.commission, s.cash, ...EXIT_FIELD_NAMES.map((f) => exits[f] ?? null)],
   );
   return (await getTemplate(db, userId, t.id))!;
 }
 
-/** Renames (and changes the settings given); null when not the user's. */
-export async function updateTemplate(db: Db, userId: number, id: number, name: string, s: TemplateSettings): Promise<TemplateDetail | null> {
+/** Renames and changes the settings given: an undefined setting or exit keeps the stored value, a null
+ *  exit clears it; null when not the user's. */
+export async function updateTemplate(
+  db: Db,
+  userId: number,
+  id: number,
+  name: string,
+  s: Partial<TemplateSettingValues>,
+  exits: Partial<TemplateExitValues> = {},
+): Promise<TemplateDetail | null> {
+  const given = EXIT_FIELD_NAMES.filter((f) => exits[f] !== undefined);
+  const setExits = given.map((f, k) => `, ${f} = $${k + 7}`).join('');
   const rows = await db.query(
     `UPDATE templates SET name = $3, position_size = COALESCE($4, position_size), commission = COALESCE($5, commission),
-       cash = COALESCE($6, cash), updated_at = now()
+       cash = COALESCE($6, cash)${setExits}, updated_at = now()
      WHERE id = $1 AND user_id = $2 RETURNING id`,
-    [id, userId, name, s.position_size ?? null, s.commission ?? null, s.cash ?? null],
+    [id, userId, name, s.position_size ?? null, s.commission ?? null, s.cash ?? null, ...given.map((f: ExitField) => exits[f])],
   );
   return rows.length ? getTemplate(db, userId, id) : null;
 }
@@ -67,7 +81,7 @@ export async function deleteTemplate(db: Db, userId: number, id: number): Promis
 }
 
 /** Adds an indicator to one of the user's templates; null when the template is not the user's. */
-export async function addIndicator(db: Db, userId: number, templateId: number, ind: IndicatorInput): Promise<Indicator | null> {
+export async function addIndicator(db: Db, userId: number, templateId: number, ind: IndicatorFields): Promise<Indicator | null> {
   const [row] = await db.query<Indicator>(
     `INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice)
      SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM templates WHERE id = $1 AND user_id = $2

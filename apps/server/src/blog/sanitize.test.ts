@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeBlogHtml } from './sanitize.ts';
 import { markdownToSafeHtml } from './markdown.ts';
-import { XSS_PAYLOADS, unsafeParts } from './xssPayloads.ts';
+import { XSS_PAYLOADS, unsafeParts } from '../test/xssPayloads.ts';
 
 describe('blog HTML sanitizing', () => {
   it.each(XSS_PAYLOADS)('neutralizes %s', (payload) => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { runCli } from './backtest.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const goldens = join(repoRoot, '../shared/goldens/backtest');
+const goldens = join(repoRoot, '../shared/goldens');
 const dir = mkdtempSync(join(tmpdir(), 'backtest-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -107,17 +107,27 @@ describe('backtest CLI', () => {
   });
 
   describe.skipIf(!existsSync(goldens))('on the reference cases (skipped: ../shared/goldens is absent)', () => {
-    for (const name of existsSync(goldens) ? ['AAPL_2010_2021_rsi_reversion', 'KO_2000_2021_sma_rsi_commission', 'MSFT_2005_2015_supertrend_7'] : []) {
-      it(`${name}: prints the reference trades`, async () => {
-        const { readFileSync } = await import('node:fs');
-        const expected = JSON.parse(readFileSync(join(goldens, name, 'expected.json'), 'utf8'));
-        const r = run(['--data', join(goldens, name, 'data.csv'), '--template', join(goldens, name, 'template.json')]);
+    // every public case and the 40-case corpus, to the goldens' tolerance (1e-6 relative)
+    const cases = existsSync(goldens)
+      ? ['backtest', 'corpus'].flatMap((kind) => readdirSync(join(goldens, kind)).map((name) => join(goldens, kind, name)))
+      : [];
+    const close = (a: unknown, e: unknown): boolean =>
+      typeof e === 'number' && typeof a === 'number' ? Math.abs(a - e) <= Math.max(1e-9, 1e-6 * Math.abs(e)) : a === e;
+    for (const dir of cases) {
+      it(`${dir.split('/').slice(-2).join('/')}: prints the reference stats and trades`, () => {
+        const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'));
+        const r = run(['--data', join(dir, 'data.csv'), '--template', join(dir, 'template.json')]);
         expect(r.code).toBe(0);
         const body = JSON.parse(r.out);
         expect(Object.keys(body.stats)).toEqual(Object.keys(expected.stats));
-        expect(body.trades.map((t: { EntryBar: number; ExitBar: number; Size: number }) => [t.EntryBar, t.ExitBar, t.Size])).toEqual(
-          expected.trades.map((t: { EntryBar: number; ExitBar: number; Size: number }) => [t.EntryBar, t.ExitBar, t.Size]),
+        const badStats = Object.keys(expected.stats).filter((k) => !close(body.stats[k], expected.stats[k]));
+        expect(badStats).toEqual([]);
+        expect(body.trades.length).toBe(expected.trades.length);
+        const badTrades = expected.trades.flatMap((t: Record<string, unknown>, i: number) =>
+          Object.keys(t).filter((k) => !close(body.trades[i][k], t[k])).map((k) => `trade ${i} ${k}`),
         );
+        expect(badTrades).toEqual([]);
+        expect(body.trades.every((t: { ExitReason: string }) => ['signal', 'stop', 'target', 'trailing', 'end'].includes(t.ExitReason))).toBe(true);
       });
     }
   });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { allocBars, backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template } from '@app/quant';
+import { allocBars, backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template, type TemplateInput } from '@app/quant';
 
 const USAGE = 'usage: npm run backtest -- --data FILE.csv --template FILE.json [--bench N]';
 const COLUMNS = ['date', 'open', 'high', 'low', 'close', 'volume'] as const;
@@ -83,21 +83,30 @@ export function barsFromCsv(text: string, file: string): DailyBars {
 }
 
 export function templateFromJson(text: string, file: string): Template {
-  let json: unknown;
+  return normalizeTemplate(templateInputFromJson(text, file));
+}
+
+/** The template JSON as written, once checked: an optimisation grid changes its fields. */
+export function templateInputFromJson(text: string, file: string): TemplateInput {
+  const json = jsonFromText(text, file);
   try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
-  }
-  try {
-    return normalizeTemplate(json as never);
+    normalizeTemplate(json as never);
   } catch (e) {
     if (e instanceof TemplateError) throw new InputError(`${file}: ${e.message}`);
     throw e;
   }
+  return json as TemplateInput;
 }
 
-function readText(file: string): string {
+export function jsonFromText(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export function readText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {

@@ -30,7 +30,10 @@ function progress(): Pick<ImportOptions, 'onProgress'> & { stop(): void } {
   let started = false;
   return {
     onProgress(done, total, label) {
-      if (!started) bar.start(total, 0, { label }), (started = true);
+      if (!started) {
+        bar.start(total, 0, { label });
+        started = true;
+      }
       bar.setTotal(total);
       bar.update(done, { label });
     },

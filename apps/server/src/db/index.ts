@@ -6,8 +6,9 @@ import pg from 'pg';
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
   query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs several statements (no parameters); for migrations. */
-  exec(sql: string): Promise<void>;
+  /** Runs several statements (no parameters; migrations, the job queue's maintenance) and answers
+   *  the rows of the last one. */
+  exec(sql: string): Promise<Record<string, any>[]>;
   /** Runs fn inside one transaction; the Db it receives must be used for every statement in it. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -19,6 +20,11 @@ export interface Db {
 // pg returns int8/numeric as strings; our ids are int4 and values float8, so only counts need care.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1082, (v: string) => v); // date stays 'YYYY-MM-DD'
+
+/** Answers once the database does (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await db.query('SELECT 1');
+}
 
 export async function openDb(opts: { databaseUrl: string | null; dataDir?: string | null }): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
@@ -36,7 +42,8 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return (await q.query(sql, params as any[])).rows as any[];
     },
     async exec(sql) {
-      await q.exec(sql);
+      const results = await q.exec(sql);
+      return (results.at(-1)?.rows as any[]) ?? [];
     },
     async tx(fn) {
       if (inTx) return fn(this);
@@ -69,7 +76,9 @@ export async function openPostgres(url: string): Promise<Db> {
       return (await q.query(sql, params as any[])).rows;
     },
     async exec(sql) {
-      await q.query(sql);
+      // Without parameters pg uses the simple protocol: one result, or an array of them.
+      const r = (await q.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(r) ? r.at(-1)?.rows : r.rows) ?? [];
     },
     async tx(fn) {
       if (inTx) return fn(this);

@@ -7,6 +7,8 @@ import type { Db } from '../db/index.ts';
 import { SeriesCache } from './seriesCache.ts';
 import { holdApiUntilMarketLoaded } from './cacheGate.ts';
 import { upsertSymbols } from './repository.ts';
+import { EnginePool } from '../engine/pool.ts';
+import { openQueue, type JobQueue } from '../jobs/queue.ts';
 
 // main.ts listens while the market cache loads; API calls must wait for it, not answer from an
 // empty market. The load is held on a latch so the test decides when it finishes.
@@ -14,6 +16,7 @@ describe.each(dbKinds)('market cache loading in the background on %s', (kind) =>
   let db: Db & { drop(): Promise<void> };
   let app: FastifyInstance;
   let series: SeriesCache;
+  let queue: JobQueue;
   let release!: () => void;
   let loaded: Promise<void>;
 
@@ -23,7 +26,8 @@ describe.each(dbKinds)('market cache loading in the background on %s', (kind) =>
     const latch = new Promise<void>((r) => (release = r));
     const slowDb: Db = { ...db, query: async (sql, params) => (await latch, db.query(sql, params)) };
     series = new SeriesCache();
-    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series });
+    queue = await openQueue(db);
+    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series, queue, engine: new EnginePool({ threads: 1, warm: false }) });
     holdApiUntilMarketLoaded(app, series);
     await app.ready();
     loaded = series.loadInBackground(slowDb);
@@ -32,6 +36,7 @@ describe.each(dbKinds)('market cache loading in the background on %s', (kind) =>
     release();
     await loaded;
     await app.close();
+    await queue.stop(1000);
     await db.drop();
   });
 

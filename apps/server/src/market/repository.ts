@@ -231,3 +231,9 @@ export async function loadFundamentals(db: Db): Promise<FundamentalPeriod[]> {
     return { symbol: r[0], period_type: r[1], period_end: r[2], values };
   });
 }
+
+/** True while the market is the generated demo market (no real data imported yet). */
+export async function isDemoData(db: Db): Promise<boolean> {
+  const rows = await db.query<{ value: { demo?: boolean } | null }>("SELECT value FROM app_meta WHERE key = 'data_source'");
+  return rows[0]?.value?.demo === true;
+}

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { AUTH_API_MESSAGES } from '@app/contract';
+import { findTokenHolder, revokeTokenId } from '../accounts/accessTokens.ts';
 
 export interface AuthUser {
   id: number;
@@ -19,6 +20,8 @@ declare module 'fastify' {
 
 /** The httpOnly cookie that carries the credential; `_auth` (spec §4) is the client's copy for expiry only. */
 export const ACCESS_COOKIE = 'access_token';
+/** The refresh token's httpOnly cookie (spec §9: removed on logout); session.ts sets it. */
+export const REFRESH_COOKIE = '_refresh';
 export const ACCESS_TTL_SECONDS = 24 * 3600;
 
 export async function signAccessToken(config: Config, user: { id: number; email: string; token_version: number }) {
@@ -33,17 +36,32 @@ export async function signAccessToken(config: Config, user: { id: number; email:
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** CSRF defence for cookie-authenticated writes: a browser always sends Origin on unsafe cross-site
- *  requests, so one is accepted only from the configured site or the host it was sent to (same-origin,
- *  e.g. behind Vite's dev proxy). Requests without Origin (curl, scripts, fastify.inject) pass. */
-export function originAllowed(origin: string | undefined, host: string | undefined, siteUrl: string): boolean {
-  if (origin === undefined) return true;
-  if (origin === new URL(siteUrl).origin) return true;
-  try {
-    return host !== undefined && new URL(origin).host === host;
-  } catch {
-    return false; // "null" or garbage
-  }
+export interface RequestOrigin {
+  origin?: string;
+  host?: string;
+  referer?: string;
+  secFetchSite?: string;
+}
+
+/** CSRF defence for unsafe requests. A browser sends Origin on unsafe cross-site requests, so an
+ *  Origin is accepted only from the configured site or the host it was sent to (same-origin, e.g.
+ *  behind Vite's dev proxy). A request the site's cookie authenticates must also prove where it
+ *  comes from (issue 20): Origin of the site, or Sec-Fetch-Site: same-origin, or a Referer of the
+ *  site; a cookie write with none of them (an old browser, a stripped header) is refused. Requests
+ *  without the cookie (curl, scripts with a bearer token, login itself) need no proof. */
+export function originAllowed(h: RequestOrigin, siteUrl: string, cookieAuthenticated: boolean): boolean {
+  const ofSite = (url: string | undefined) => {
+    if (url === undefined) return false;
+    try {
+      const u = new URL(url);
+      return u.origin === new URL(siteUrl).origin || (h.host !== undefined && u.host === h.host);
+    } catch {
+      return false; // "null" or garbage
+    }
+  };
+  if (h.origin !== undefined) return ofSite(h.origin);
+  if (!cookieAuthenticated) return true;
+  return h.secFetchSite === 'same-origin' || ofSite(h.referer);
 }
 
 /** Reads the credential (cookie, or `Authorization: Bearer` for API clients) into request.user. */
@@ -51,22 +69,21 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Confi
   const key = new TextEncoder().encode(deps.config.secretKey);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
-    if (UNSAFE.has(req.method) && !originAllowed(req.headers.origin, req.headers.host, deps.config.siteUrl)) {
-      throw new HttpError(403, { detail: AUTH_API_MESSAGES.originRejected });
-    }
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
+    if (UNSAFE.has(req.method)) {
+      // A bearer header is never sent by a browser on its own, so only cookie credentials count.
+      const byCookie = !bearer && Boolean(req.cookies?.[ACCESS_COOKIE] || req.cookies?.[REFRESH_COOKIE]);
+      const h = req.headers;
+      const site = { origin: h.origin, host: h.host, referer: h.referer, secFetchSite: h['sec-fetch-site'] as string | undefined };
+      if (!originAllowed(site, deps.config.siteUrl, byCookie)) throw new HttpError(403, { detail: AUTH_API_MESSAGES.originRejected });
+    }
     const token = req.cookies?.[ACCESS_COOKIE] || bearer;
     if (!token) return;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const rows = await deps.db.query<{ id: number; email: string; token_version: number; revoked: boolean }>(
-        `SELECT id, email, token_version, EXISTS (SELECT 1 FROM revoked_access_tokens WHERE jti = $2) AS revoked
-         FROM users WHERE id = $1`,
-        [Number(payload.sub), String(payload.jti ?? '')],
-      );
+      const u = await findTokenHolder(deps.db, Number(payload.sub), String(payload.jti ?? ''));
       // A password change or logout-everywhere bumps token_version and so revokes older tokens;
       // logout revokes the one token it ends (revokeAccessToken).
-      const u = rows[0];
       if (u && u.token_version === payload.tv && !u.revoked) req.user = { id: u.id, email: u.email };
     } catch {
       // expired or forged: stays anonymous; guarded routes answer 401
@@ -83,11 +100,7 @@ export async function revokeAccessToken(db: Db, config: Config, token: string) {
     return; // expired or not ours: nothing to revoke
   }
   if (!claims.jti || !claims.exp) return;
-  await db.query('DELETE FROM revoked_access_tokens WHERE expires_at < now()');
-  await db.query(
-    `INSERT INTO revoked_access_tokens (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,
-    [claims.jti, claims.exp],
-  );
+  await revokeTokenId(db, claims.jti, claims.exp);
 }
 
 /** preHandler for routes that need a signed-in user. */

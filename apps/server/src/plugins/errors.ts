@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts';
  *  anything else logged with the request and answered with a bare 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send(err.body);
+    if (err instanceof HttpError) return reply.status(err.status).headers(err.headers).send(err.body);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: status === 429 ? err.message : err.message || 'Bad request.' });

@@ -4,7 +4,7 @@ import { ORDERING_FIELDS, parseScanQuery, type FaMetric, type ScanQuery } from '
 import { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from './engine.ts';
 import { MEMO_MAX_COLUMNS } from './snapshot.ts';
-import { fixtureMarket } from './testMarket.ts';
+import { fixtureMarket } from '../test/scannerMarket.ts';
 
 // Each filter is checked against the fixture market: the expected symbols are picked here, straight
 // from the bars and fundamentals, with the quant package giving the indicator series (its numbers are

@@ -51,12 +51,8 @@ export class ScannerEngine {
 
   scan(q: ScanQuery): ScanOutcome {
     const s = this.snapshot();
-    const value = (spec: ValueSpec, i: number) => memoValue(s, spec.key, i, spec.compute, this.opts.memo !== false);
-    const stages: Predicate[] = [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
-
-    let matched: number[] = [];
-    for (let i = 0; i < s.entries.length; i++) matched.push(i);
-    for (const keep of stages) matched = matched.filter(keep);
+    const value = this.valueOf(s);
+    const matched = this.match(s, q, value);
 
     const sortValue = sortValueOf(s, q, value);
     const { field, desc } = q.ordering;
@@ -66,6 +62,24 @@ export class ScannerEngine {
     const start = (q.page - 1) * q.page_size;
     const results = keyed.slice(start, start + q.page_size).map(({ i }) => resultRow(s, q, i, value));
     return { count: matched.length, results };
+  }
+
+  /** Every symbol the query's filters match today, in symbol order (no page, no sort). */
+  matchingSymbols(q: ScanQuery): string[] {
+    const s = this.snapshot();
+    return this.match(s, q, this.valueOf(s)).map((i) => s.entries[i].info.symbol);
+  }
+
+  private valueOf(s: Snapshot) {
+    return (spec: ValueSpec, i: number) => memoValue(s, spec.key, i, spec.compute, this.opts.memo !== false);
+  }
+
+  private match(s: Snapshot, q: ScanQuery, value: (spec: ValueSpec, i: number) => number): number[] {
+    const stages: Predicate[] = [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
+    let matched: number[] = [];
+    for (let i = 0; i < s.entries.length; i++) matched.push(i);
+    for (const keep of stages) matched = matched.filter(keep);
+    return matched;
   }
 }
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseScanQuery } from '@app/contract';
 import { SeriesCache } from '../market/seriesCache.ts';
 import { ScannerEngine } from './engine.ts';
-import { fixtureMarket } from './testMarket.ts';
+import { fixtureMarket } from '../test/scannerMarket.ts';
 import { DEFAULT_VALUES, warmScanner, watchScannerWarmup, type ScannerWarmup } from './warmup.ts';
 
 // The warm-up is driven by hand here (check() and awaited promises), never by waiting for its timer.

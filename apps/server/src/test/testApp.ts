@@ -7,17 +7,14 @@ import { migrate } from '../db/migrate.ts';
 import { SeriesCache } from '../market/seriesCache.ts';
 import { signAccessToken, ACCESS_COOKIE } from '../plugins/auth.ts';
 import type { AppDeps } from '../deps.ts';
+import { openQueue } from '../jobs/queue.ts';
+import { EnginePool } from '../engine/pool.ts';
 
 /** The databases API tests run on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
 export const dbKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openPglite(null);
-    await migrate(db);
-    return Object.assign(db, { drop: () => db.close() });
-  }
+/** A new, empty database on the PostgreSQL server of DATABASE_URL, and how to drop it. */
+export async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(process.env.DATABASE_URL!);
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url.toString() });
@@ -26,15 +23,33 @@ export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { drop(
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = '/' + name;
-  const db = await openPostgres(dbUrl.toString());
-  await migrate(db);
-  return Object.assign(db, {
+  return {
+    url: dbUrl.toString(),
     async drop() {
-      await db.close();
       const a = new pg.Client({ connectionString: url.toString() });
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
+    },
+  };
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server
+ *  (`url` says which, for processes a test starts on it). */
+export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { url: string | null; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPglite(null);
+    await migrate(db);
+    return Object.assign(db, { url: null, drop: () => db.close() });
+  }
+  const empty = await emptyPostgres();
+  const db = await openPostgres(empty.url);
+  await migrate(db);
+  return Object.assign(db, {
+    url: empty.url,
+    async drop() {
+      await db.close();
+      await empty.drop();
     },
   });
 }
@@ -48,7 +63,15 @@ export interface TestApp {
 /** Builds the real app on a fresh database (no web bundle, no logger). */
 export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}): Promise<TestApp> {
   const db = await freshDb(kind);
-  const deps: AppDeps = { config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', trustProxy: true, ...config }), db, series: new SeriesCache() };
+  const queue = await openQueue(db);
+  const deps: AppDeps = {
+    config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', trustProxy: true, workers: 0, ...config }),
+    db,
+    series: new SeriesCache(),
+    queue,
+    // threads start on first use: most API tests never run the engine
+    engine: new EnginePool({ threads: 2, warm: false }),
+  };
   const app = await buildApp(deps);
   await app.ready();
   return {
@@ -56,6 +79,8 @@ export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Confi
     deps,
     async close() {
       await app.close();
+      await queue.stop(1000);
+      await deps.engine.close();
       await db.drop();
     },
   };

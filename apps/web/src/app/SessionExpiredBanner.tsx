@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CloseIcon, WarningIcon } from '../components/index.ts';
-import { SESSION_EXPIRED_EVENT, SESSION_RESTORED_EVENT } from '../lib/api.ts';
+import { useSessionExpired } from '../lib/useSessionExpired.ts';
 import { SESSION_EXPIRED_BANNER } from './messages.ts';
 
 /**
@@ -9,24 +9,13 @@ import { SESSION_EXPIRED_BANNER } from './messages.ts';
  * login() raises 'session-restored'; going to a /login page also hides it (the user is acting on it).
  */
 export function SessionExpiredBanner() {
-  const [visible, setVisible] = useState(false);
+  const [visible, dismiss] = useSessionExpired();
   const location = useLocation();
   const { pathname } = location;
 
   useEffect(() => {
-    const show = () => setVisible(true);
-    const hide = () => setVisible(false);
-    window.addEventListener(SESSION_EXPIRED_EVENT, show);
-    window.addEventListener(SESSION_RESTORED_EVENT, hide);
-    return () => {
-      window.removeEventListener(SESSION_EXPIRED_EVENT, show);
-      window.removeEventListener(SESSION_RESTORED_EVENT, hide);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (pathname.startsWith('/login')) setVisible(false);
-  }, [pathname]);
+    if (pathname.startsWith('/login')) dismiss();
+  }, [pathname, dismiss]);
 
   if (!visible) return null;
   return (
@@ -40,7 +29,7 @@ export function SessionExpiredBanner() {
             Log in
           </Link>
         </p>
-        <button type="button" onClick={() => setVisible(false)} aria-label="Dismiss" className="rounded p-1 hover:bg-amber-100 dark:hover:bg-amber-900">
+        <button type="button" onClick={dismiss} aria-label="Dismiss" className="rounded p-1 hover:bg-amber-100 dark:hover:bg-amber-900">
           <CloseIcon className="size-4" />
         </button>
       </div>

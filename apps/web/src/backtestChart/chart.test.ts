@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsFrom } from './load.ts';
-import { tradeMarkers } from './draw.ts';
+import { levelLine, tradeMarkers } from './draw.ts';
 
 describe('backtest chart page', () => {
   it('takes period_id and template_id from the query string, and nothing else', () => {
@@ -23,5 +23,32 @@ describe('backtest chart page', () => {
   it('leaves the share labels off on a phone-width chart, where they would overlap', () => {
     const m = tradeMarkers([{ time: 100, kind: 'entry', price: 9, size: 5 }, { time: 200, kind: 'exit', price: 10, size: 5 }], true);
     expect(m.map((x) => [x.shape, x.text])).toEqual([['arrowUp', ''], ['arrowDown', '']]);
+  });
+  it('draws stop, target and trailing exits apart from signal exits, with their two-letter labels even on a phone', () => {
+    const exit = (time: number, reason: 'signal' | 'stop' | 'target' | 'trailing' | 'end') => ({ time, kind: 'exit' as const, price: 10, size: 5, reason });
+    const looks = (compact: boolean) =>
+      tradeMarkers([exit(100, 'stop'), exit(200, 'target'), exit(300, 'trailing'), exit(400, 'signal'), exit(500, 'end')], compact).map((x) => [x.shape, x.color, x.text]);
+    expect(looks(false)).toEqual([
+      ['arrowDown', '#dc2626', 'SL'],
+      ['arrowDown', '#16a34a', 'TP'],
+      ['arrowDown', '#ea580c', 'TS'],
+      ['arrowDown', '#dc2626', 'Sell 5'],
+      ['arrowDown', '#dc2626', 'Sell 5'],
+    ]);
+    expect(looks(true).map((l) => l[2])).toEqual(['SL', 'TP', 'TS', '', '']);
+  });
+  it("draws each trade's levels as its own segment: a blank at the next bar breaks the line between trades", () => {
+    const bars = [10, 20, 30, 40, 50, 60, 70];
+    const levels = [
+      { stop: [{ time: 20, value: 9 }, { time: 30, value: 9.5 }], target: [] },
+      { stop: [], target: [] },
+      { stop: [{ time: 50, value: 8 }, { time: 60, value: 8 }, { time: 70, value: 8.2 }], target: [{ time: 50, value: 12 }] },
+    ];
+    expect(levelLine(levels, 'stop', bars)).toEqual([
+      { time: 20, value: 9 }, { time: 30, value: 9.5 }, { time: 40 },
+      { time: 50, value: 8 }, { time: 60, value: 8 }, { time: 70, value: 8.2 },
+    ]);
+    expect(levelLine(levels, 'target', bars)).toEqual([{ time: 50, value: 12 }, { time: 60 }]);
+    expect(levelLine([{ stop: [], target: [] }], 'stop', bars)).toEqual([]);
   });
 });

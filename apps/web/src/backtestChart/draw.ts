@@ -1,22 +1,26 @@
 import {
-  AreaSeries,
   CandlestickSeries,
   createChart,
   createSeriesMarkers,
   LineSeries,
   LineStyle,
+  LineType,
   type IChartApi,
+  type LineData,
   type SeriesMarker,
   type Time,
   type UTCTimestamp,
+  type WhitespaceData,
 } from 'lightweight-charts';
 import type { BacktestChart } from '@app/contract';
-import { chartOptions, PERCENT_1, WHOLE_DOLLARS } from '../lib/chartTheme.ts';
+import { chartOptions } from '../lib/chartTheme.ts';
+import { addEquityPanes, EQUITY_COLORS } from '../lib/equityChart.ts';
 
 export const UP = '#16a34a';
 export const DOWN = '#dc2626';
-export const EQUITY = '#2563eb';
-export const BUY_HOLD = '#94a3b8';
+export const TRAILING = '#ea580c';
+export const EQUITY = EQUITY_COLORS.strategy;
+export const BUY_HOLD = EQUITY_COLORS.buyHold;
 const LINE_COLORS = ['#f59e0b', '#8b5cf6', '#0ea5e9', '#ec4899', '#14b8a6', '#84cc16'];
 
 /** The colour of the n-th indicator line, shared by the chart and the page's legend. */
@@ -28,23 +32,56 @@ export const themeOptions = (dark: boolean) => chartOptions(dark);
 const ts = (t: number) => t as UTCTimestamp;
 
 
+/** The page's labels of the equity panes (its legend uses the same words). */
+export const EQUITY_TITLES = { strategy: 'Equity', buyHold: 'Buy & hold', drawdown: 'Drawdown' } as const;
+
 /** Below this chart width the 'Buy 357' / 'Sell 357' labels overlap each other: arrows only. */
 export const MARKER_TEXT_MIN_WIDTH = 640;
 
-/** Entries as green up-arrows under the bar, exits as red down-arrows above it (spec §2), labelled
- *  with the shares unless `compact` (a phone-width chart). */
+/** How an exit is drawn by why the trade ended: a stop, target or trailing exit in its own colour with
+ *  a two-letter label (kept on a phone, where the share labels are left off); a SELL signal or the end
+ *  of the data as a plain sell (spec §2). The page's legend lists the same. */
+export const EXIT_LOOKS: Record<'stop' | 'target' | 'trailing', { color: string; label: string; legend: string }> = {
+  stop: { color: DOWN, label: 'SL', legend: 'stop-loss exit' },
+  target: { color: UP, label: 'TP', legend: 'take-profit exit' },
+  trailing: { color: TRAILING, label: 'TS', legend: 'trailing-stop exit' },
+};
+
+/** Entries as green up-arrows under the bar, exits as down-arrows above it (spec §2): red "Sell" for a
+ *  signal or the end of the data, and by reason for the exits of issue 12 (EXIT_LOOKS). Labelled with
+ *  the shares unless `compact` (a phone-width chart). */
 export function tradeMarkers(markers: BacktestChart['markers'], compact = false): SeriesMarker<Time>[] {
   const label = (text: string) => (compact ? '' : text);
   return [...markers]
     .sort((a, b) => a.time - b.time)
-    .map((m) =>
-      m.kind === 'entry'
-        ? { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label(`Buy ${m.size}`) }
-        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label(`Sell ${m.size}`) },
-    );
+    .map((m): SeriesMarker<Time> => {
+      if (m.kind === 'entry') return { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label(`Buy ${m.size}`) };
+      const look = m.reason === 'stop' || m.reason === 'target' || m.reason === 'trailing' ? EXIT_LOOKS[m.reason] : null;
+      return look
+        ? { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: look.color, text: look.label }
+        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label(`Sell ${m.size}`) };
+    });
 }
 
-/** Panes top to bottom: price (candles, trade markers, SMA/EMA/Supertrend overlays), one pane per
+/** The colours of the stop and target levels: the exits' red and green, a little softer than the arrows. */
+export const LEVEL_COLORS = { stop: 'rgba(220, 38, 38, 0.75)', target: 'rgba(22, 163, 74, 0.75)' } as const;
+
+/** One line of every trade's stop (or target) levels: the trades' segments in time order, each followed
+ *  by a blank at the next bar so the line breaks between trades instead of joining them. */
+export function levelLine(levels: BacktestChart['levels'], kind: 'stop' | 'target', barTimes: readonly number[]): Array<LineData<Time> | WhitespaceData<Time>> {
+  const out: Array<LineData<Time> | WhitespaceData<Time>> = [];
+  const segments = levels.map((l) => l[kind]).filter((points) => points.length > 0);
+  segments.forEach((points, k) => {
+    for (const p of points) out.push({ time: ts(p.time), value: p.value });
+    const last = points[points.length - 1].time;
+    const gap = barTimes.find((t) => t > last);
+    const next = segments[k + 1]?.[0].time;
+    if (gap !== undefined && (next === undefined || gap < next)) out.push({ time: ts(gap) });
+  });
+  return out;
+}
+
+/** Panes top to bottom: price (candles, trade markers, stop and target levels, SMA/EMA/Supertrend overlays), one pane per
  *  RSI/OBV line with the template's compare levels, equity vs buy and hold, drawdown. */
 export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): IChartApi {
   const chart = createChart(el, { ...themeOptions(dark), autoSize: true });
@@ -54,6 +91,19 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
   });
   candles.setData(data.candles.map((c) => ({ time: ts(c.time), open: c.open, high: c.high, low: c.low, close: c.close })));
   createSeriesMarkers(candles, tradeMarkers(data.markers, el.clientWidth < MARKER_TEXT_MIN_WIDTH));
+
+  // Each trade's stop and target, thin steps over the bars it was open (trailing stops step up).
+  const barTimes = data.candles.map((c) => c.time);
+  for (const kind of ['stop', 'target'] as const) {
+    const line = levelLine(data.levels, kind, barTimes);
+    if (!line.length) continue;
+    chart
+      .addSeries(LineSeries, {
+        color: LEVEL_COLORS[kind], lineWidth: 1, lineType: LineType.WithSteps, lineStyle: LineStyle.Solid,
+        priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false, title: '',
+      })
+      .setData(line);
+  }
 
   let pane = 1;
   const stretch: number[] = [4];
@@ -74,24 +124,8 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
     }
   });
 
-  const time = data.equity.time;
-  const equity = chart.addSeries(LineSeries, { color: EQUITY, lineWidth: 2, title: 'Equity', priceLineVisible: false, priceFormat: WHOLE_DOLLARS }, pane);
-  equity.setData(data.equity.equity.map((v, i) => ({ time: ts(time[i]), value: v })));
-  const hold = chart.addSeries(LineSeries, { color: BUY_HOLD, lineWidth: 2, lineStyle: LineStyle.Dashed, title: 'Buy & hold', priceLineVisible: false, priceFormat: WHOLE_DOLLARS }, pane);
-  hold.setData(data.equity.buy_hold.map((v, i) => ({ time: ts(time[i]), value: v })));
-  stretch.push(1.8);
-  pane++;
-
-  const drawdown = chart.addSeries(
-    AreaSeries,
-    {
-      lineColor: DOWN, topColor: 'rgba(220,38,38,0.05)', bottomColor: 'rgba(220,38,38,0.35)', lineWidth: 1, title: 'Drawdown', priceLineVisible: false,
-      priceFormat: PERCENT_1,
-    },
-    pane,
-  );
-  drawdown.setData(data.equity.drawdown.map((v, i) => ({ time: ts(time[i]), value: v * 100 })));
-  stretch.push(1);
+  addEquityPanes(chart, data.equity, pane, EQUITY_TITLES);
+  stretch.push(1.8, 1);
 
   chart.panes().forEach((p, i) => p.setStretchFactor(stretch[i] ?? 1));
   chart.timeScale().fitContent();

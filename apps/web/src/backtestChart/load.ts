@@ -1,4 +1,5 @@
-import type { BacktestChart } from '@app/contract';
+import { endpoints, type BacktestChart } from '@app/contract';
+import { ApiError, call } from '../lib/api.ts';
 
 /** Why the chart could not be drawn, in words for the page. */
 export class ChartLoadError extends Error {
@@ -30,16 +31,15 @@ export function idsFrom(search: string): { periodId: string; templateId: string 
 
 /** GET /api/backtest_chart/ (same origin: the session cookie goes along). */
 export async function loadChart(periodId: string, templateId: string): Promise<BacktestChart> {
-  let res: Response;
+  let body: BacktestChart;
   try {
-    res = await fetch(`/api/backtest_chart/?period_id=${periodId}&template_id=${templateId}`, { credentials: 'include', headers: { Accept: 'application/json' } });
-  } catch {
-    throw new ChartLoadError(CHART_MESSAGES.network);
+    body = await call(endpoints.backtestChart, { query: { period_id: periodId, template_id: templateId } });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw new ChartLoadError(CHART_MESSAGES.network);
+    if (e.status === 401) throw new ChartLoadError(CHART_MESSAGES.login, true);
+    if (e.status === 404) throw new ChartLoadError(CHART_MESSAGES.notFound);
+    throw new ChartLoadError(e.detail ?? CHART_MESSAGES.failed);
   }
-  const body = await res.json().catch(() => null);
-  if (res.status === 401) throw new ChartLoadError(CHART_MESSAGES.login, true);
-  if (res.status === 404) throw new ChartLoadError(CHART_MESSAGES.notFound);
-  if (!res.ok) throw new ChartLoadError(typeof body?.detail === 'string' ? body.detail : CHART_MESSAGES.failed);
   if (!body || !Array.isArray(body.candles)) throw new ChartLoadError(CHART_MESSAGES.failed);
-  return body as BacktestChart;
+  return body;
 }

@@ -4,7 +4,7 @@
 import '../index.css';
 import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
-import { BUY_HOLD, EQUITY, drawChart, lineColor, themeOptions } from './draw.ts';
+import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, drawChart, lineColor, themeOptions } from './draw.ts';
 import { isDarkMode } from '../lib/chartTheme.ts';
 
 const root = document.getElementById('chart-root')!;
@@ -31,6 +31,18 @@ function showError(message: string, login: boolean) {
 const chip = (color: string, label: string, dashed = false) =>
   `<span class="inline-flex items-center gap-1.5"><span class="inline-block w-4 ${dashed ? 'border-t-2 border-dashed' : 'h-0.5'}" style="${dashed ? `border-color:${color}` : `background:${color}`}"></span>${esc(label)}</span>`;
 
+/** The legend of the exits and levels this run has: "▼ SL stop-loss exit", "— stop level"… */
+function exitLegend(data: BacktestChart): string {
+  const reasons = new Set(data.markers.map((m) => m.reason));
+  const arrows = (Object.keys(EXIT_LOOKS) as (keyof typeof EXIT_LOOKS)[])
+    .filter((r) => reasons.has(r))
+    .map((r) => `<span class="inline-flex items-center gap-1" data-exit="${r}"><span style="color:${EXIT_LOOKS[r].color}">▼</span><b class="font-semibold" style="color:${EXIT_LOOKS[r].color}">${EXIT_LOOKS[r].label}</b>${esc(EXIT_LOOKS[r].legend)}</span>`);
+  const levels = (['stop', 'target'] as const)
+    .filter((k) => data.levels.some((l) => l[k].length > 0))
+    .map((k) => `<span class="inline-flex items-center gap-1.5" data-level="${k}"><span class="inline-block h-0.5 w-4" style="background:${LEVEL_COLORS[k]}"></span>${k} level</span>`);
+  return [...arrows, ...levels].join('');
+}
+
 function showChart(data: BacktestChart) {
   document.title = `${data.symbol} backtest chart`;
   const eq = data.equity.equity;
@@ -48,8 +60,9 @@ function showChart(data: BacktestChart) {
       <div class="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300" aria-label="Legend">
         <span class="inline-flex items-center gap-1.5"><span class="text-green-600">▲</span>entry</span>
         <span class="inline-flex items-center gap-1.5"><span class="text-red-600">▼</span>exit</span>
+        ${exitLegend(data)}
         ${data.indicators.map((ind, n) => chip(lineColor(n), ind.label)).join('')}
-        ${chip(EQUITY, 'Equity')}${chip(BUY_HOLD, 'Buy & hold', true)}
+        ${chip(EQUITY, EQUITY_TITLES.strategy)}${chip(BUY_HOLD, EQUITY_TITLES.buyHold, true)}
       </div>
     </header>
     ${data.candles.length === 0 ? `<p class="p-8 text-center text-sm text-slate-500">No data available for ${esc(data.symbol)}.</p>` : ''}

@@ -13,8 +13,14 @@
  * - Badge: small pill, tone neutral | blue | green | red | amber.
  * - Dialog: modal on native <dialog> (focus trap, Escape, focus restore); controlled by `open`/`onClose`,
  *   `title`, `description`, `footer`; `dismissible={false}` for blocking dialogs.
+ * - Menu: a menu button (ARIA menu pattern: arrows, Home/End, Escape) of `items` [{key, label,
+ *   description}], calling `onSelect(key)`; `busy` while the choice is carried out.
  * - Tabs + TabPanel: ARIA tabs with arrow/Home/End keys; controlled by `value`/`onChange`.
+ * - Page, PageHeader: a screen's frame (width, h1 title, lead line, actions on the right); every screen
+ *   uses it, so titles look alike.
  * - Placeholder: "coming soon" screen for routes not built yet.
+ * - FirstBacktest: "Run your first backtest" (a starter strategy, a symbol, Run → the Backtest screen with
+ *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -26,7 +32,11 @@ export { Spinner, Loading } from './Spinner.tsx';
 export { Alert, ErrorText, type AlertTone } from './Alert.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
 export { Dialog, type DialogProps } from './Dialog.tsx';
+export { Menu, type MenuItem, type MenuProps } from './Menu.tsx';
 export { Tabs, TabPanel, type TabItem, type TabsProps } from './Tabs.tsx';
+export { Page, PageHeader, type PageProps } from './Page.tsx';
 export { Placeholder } from './Placeholder.tsx';
+export { FirstBacktest } from './FirstBacktest.tsx';
+export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';

@@ -1,8 +1,7 @@
-/// <reference types="vite/client" />
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AUTH_MESSAGES, type LoginAnswer } from '@app/contract';
+import { AUTH_MESSAGES, endpoints } from '@app/contract';
 import { getCookie, removeCookie, setCookie } from './cookies.ts';
-import { SESSION_EXPIRED_EVENT, SESSION_RESTORED_EVENT } from './api.ts';
+import { call, SESSION_EXPIRED_EVENT, SESSION_RESTORED_EVENT } from './api.ts';
 
 // The auth state machine of spec §4, driven by the `_auth` cookie (a copy of the access token,
 // read only for its `exp`; the credential itself is an httpOnly cookie set by the server).
@@ -10,9 +9,6 @@ import { SESSION_EXPIRED_EVENT, SESSION_RESTORED_EVENT } from './api.ts';
 // httpOnly `_refresh` cookie shortly before the token expires; when an API call finds the session
 // gone (session-expired event) one renewal is tried, and if that fails the session is marked
 // expired so /login accepts a new login and returns the user to the page they were on.
-
-/** The spec's {base}: path prefix of the account service ('' by default). */
-export const AUTH_BASE: string = import.meta.env.VITE_AUTH_BASE ?? '';
 
 export const AUTH_COOKIE = '_auth';
 export const REFRESH_COOKIE = '_refresh';
@@ -58,12 +54,10 @@ export function checkAuthCookie(): boolean {
 }
 
 /** Trades the httpOnly `_refresh` cookie for a new access token; null when the server refuses.
- *  A plain fetch, not lib/api: a refused renewal must not raise another session-expired event. */
+ *  A refused renewal must not raise another session-expired event. */
 async function renewSession(): Promise<string | null> {
   try {
-    const res = await fetch(`${AUTH_BASE}/dj-rest-auth/token/refresh/`, { method: 'POST', credentials: 'include', headers: { Accept: 'application/json' } });
-    if (!res.ok) return null;
-    const body = (await res.json()) as LoginAnswer;
+    const body = await call(endpoints.auth.refresh, { body: {} }, { notifyAuthFailure: false });
     return body.access || null;
   } catch {
     return null;
@@ -82,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const ok = checkAuthCookie();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- spec §4: loading until the cookie check has run after mount
     setAuthenticated(ok);
     if (ok) setToken(getCookie(AUTH_COOKIE));
     setLoading(false);
@@ -116,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     removeCookie(REFRESH_COOKIE);
     try {
       // The server clears its httpOnly cookies (credential and _refresh) and revokes the refresh token.
-      await fetch(`${AUTH_BASE}/dj-rest-auth/logout/`, { method: 'POST', credentials: 'include' });
+      await call(endpoints.auth.logout, {}, { notifyAuthFailure: false });
     } catch {
       // signed out locally either way
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppMeta } from '@app/contract';
-import { api } from './api.ts';
+import { endpoints, type AppMeta } from '@app/contract';
+import { call } from './api.ts';
 
 // GET /api/meta/: site settings the UI shows (footer contact and disclaimer, the demo-data notice,
 // whether Google sign-in is configured). Fetched once per page load and shared by every reader.
@@ -18,7 +18,7 @@ export const META_QUERY_KEY = ['meta'] as const;
 
 /** The site settings; `meta` holds the defaults while loading, `loaded` tells when they are real. */
 export function useAppMeta(): { meta: AppMeta; loaded: boolean } {
-  const q = useQuery({ queryKey: META_QUERY_KEY, queryFn: () => api.get<AppMeta>('/api/meta/'), staleTime: Infinity });
+  const q = useQuery({ queryKey: META_QUERY_KEY, queryFn: () => call(endpoints.meta), staleTime: Infinity });
   return { meta: q.data ?? DEFAULT_META, loaded: q.isSuccess };
 }
 

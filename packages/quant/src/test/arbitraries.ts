@@ -66,3 +66,21 @@ export function sliceBars(bars: DailyBars, end: number): DailyBars {
     volume: bars.volume.slice(0, end),
   };
 }
+
+/** Templates with exits, costs and sizing (each field present or not, within its bounds). */
+export const exitTemplateArb: fc.Arbitrary<TemplateInput> = fc
+  .record({
+    base: templateArb,
+    stop_loss_pct: fc.option(fc.double({ min: 0.005, max: 0.3, noNaN: true }), { nil: undefined }),
+    take_profit_pct: fc.option(fc.double({ min: 0.005, max: 0.5, noNaN: true }), { nil: undefined }),
+    trailing_stop_pct: fc.option(fc.double({ min: 0.005, max: 0.3, noNaN: true }), { nil: undefined }),
+    spread: fc.option(fc.constantFrom(0, 0.0005, 0.002, 0.01), { nil: undefined }),
+    commission_fixed: fc.option(fc.constantFrom(0, 1, 4.95), { nil: undefined }),
+    risk_pct: fc.option(fc.double({ min: 0.001, max: 0.05, noNaN: true }), { nil: undefined }),
+  })
+  .map(({ base, ...exits }) => ({
+    ...base,
+    ...exits,
+    // risk sizing measures the risk to the stop, so it comes with one
+    stop_loss_pct: exits.risk_pct !== undefined ? (exits.stop_loss_pct ?? 0.05) : exits.stop_loss_pct,
+  }));

@@ -9,12 +9,17 @@ export const goldensDir = fileURLToPath(new URL('../shared/goldens/', repoRoot))
 export const haveGoldens = existsSync(goldensDir);
 export const goldensMissing = `reference cases not found at ${goldensDir} (../shared is absent)`;
 
-export function goldenCases(kind: 'backtest' | 'indicators'): string[] {
+export type GoldenKind = 'backtest' | 'corpus' | 'indicators' | 'optimize';
+
+export function goldenCases(kind: GoldenKind): string[] {
   if (!haveGoldens) return [];
-  return readdirSync(goldensDir + kind).sort();
+  return readdirSync(goldensDir + kind, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
-export function readGolden(kind: 'backtest' | 'indicators', name: string, file: string): string {
+export function readGolden(kind: GoldenKind, name: string, file: string): string {
   return readFileSync(`${goldensDir}${kind}/${name}/${file}`, 'utf8');
 }
 

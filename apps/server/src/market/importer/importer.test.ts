@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { dbKinds, freshDb } from '../../test/testApp.ts';
 import { dayFromIso, isoFromDay } from '../barChunks.ts';
 import { seedDemoMarket } from '../demo/seed.ts';
-import { fixtureServer } from '../providers/fixtureServer.ts';
+import { fixtureServer } from '../../test/fixtureServer.ts';
 import { csvProvider } from '../providers/csvFiles.ts';
 import { loadBars } from '../repository.ts';
 import { SeriesCache } from '../seriesCache.ts';

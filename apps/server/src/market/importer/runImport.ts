@@ -2,6 +2,7 @@ import type { Db } from '../../db/index.ts';
 import type { Provider } from '../providers/types.ts';
 import { ImportReport, type SourceReport } from './report.ts';
 import { writeSymbolBars } from './writeBars.ts';
+import { markInterruptedImports, openImportLog } from './importLog.ts';
 import { writeSymbolFundamentals } from './writeFundamentals.ts';
 import { mergeListings, writeListings, type MergedListing } from './writeSymbols.ts';
 
@@ -34,9 +35,24 @@ export interface ImportOptions {
 const nextTick = () => new Promise<void>((r) => setImmediate(r));
 
 export async function runImport(db: Db, providers: Provider[], opts: ImportOptions): Promise<ImportReport> {
+  await markInterruptedImports(db); // an earlier import killed mid-way is over, not "running"
+  const log = await openImportLog(db, opts.command, opts.sources);
+  try {
+    return await importAll(db, providers, opts, log.id);
+  } catch (e) {
+    await db.query(
+      `UPDATE market_import_log SET finished_at = now(), interrupted = true, summary = jsonb_build_object('error', $2::text) WHERE id = $1`,
+      [log.id, (e as Error).message],
+    );
+    throw e;
+  } finally {
+    log.stop();
+  }
+}
+
+async function importAll(db: Db, providers: Provider[], opts: ImportOptions, logId: number): Promise<ImportReport> {
   const report = new ImportReport();
   const signal = opts.signal ?? { stopped: false };
-  const [log] = await db.query<{ id: number }>(`INSERT INTO market_import_log (command, sources) VALUES ($1, $2) RETURNING id`, [opts.command, opts.sources]);
 
   // Imported data replaces the demo market (and its "demo data" badge) before its first write.
   let demoChecked = false;
@@ -133,7 +149,7 @@ export async function runImport(db: Db, providers: Provider[], opts: ImportOptio
 
   report.interrupted = signal.stopped;
   await db.query(`UPDATE market_import_log SET finished_at = now(), interrupted = $2, summary = $3 WHERE id = $1`, [
-    log.id, report.interrupted, JSON.stringify({ ...report.summary(), rejectedSources: report.rejected.map((e) => ({ source: e.source, symbol: e.symbol, problems: e.problems })) }),
+    logId, report.interrupted, JSON.stringify({ ...report.summary(), rejectedSources: report.rejected.map((e) => ({ source: e.source, symbol: e.symbol, problems: e.problems })) }),
   ]);
   if (report.changedSymbols.size) await noteMarketChange(db, [...report.changedSymbols]);
   return report;

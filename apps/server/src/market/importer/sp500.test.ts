@@ -10,6 +10,8 @@ import { csvProvider } from '../providers/csvFiles.ts';
 import { SeriesCache } from '../seriesCache.ts';
 import type { ImportReport } from './report.ts';
 import { runImport } from './runImport.ts';
+import { EnginePool } from '../../engine/pool.ts';
+import { openQueue, type JobQueue } from '../../jobs/queue.ts';
 
 // The real data set: 505 S&P 500 members (Alpha Vantage daily_adjusted, one holding an API error)
 // and the Nasdaq screener files, imported into PostgreSQL when DATABASE_URL is set, else PGlite.
@@ -65,6 +67,7 @@ describe.skipIf(!present)(`importing ../shared/market-data into ${kind}`, () => 
   let first: ImportReport;
   let second: ImportReport;
   let app: FastifyInstance;
+  let queue: JobQueue;
   const files = present ? readdirSync(barsDir).filter((f) => f.endsWith('.csv.gz')) : [];
 
   beforeAll(async () => {
@@ -74,10 +77,12 @@ describe.skipIf(!present)(`importing ../shared/market-data into ${kind}`, () => 
     second = await run();
     const series = new SeriesCache();
     await series.load(db, [...first.changedSymbols]);
-    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series });
+    queue = await openQueue(db);
+    app = await buildApp({ config: loadConfig({ webDist: '/nonexistent' }), db, series, queue, engine: new EnginePool({ threads: 1, warm: false }) });
   }, 240_000);
   afterAll(async () => {
     await app?.close();
+    await queue?.stop(1000);
     await db?.drop();
   });
 

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/index.ts';
 import { isoFromDay } from '../barChunks.ts';
+import { markInterruptedImports } from './importLog.ts';
 
 /** `npm run data -- status`: what the market tables hold, and the last imports. */
 export async function marketStatus(db: Db): Promise<string> {
+  await markInterruptedImports(db);
   const [s] = await db.query<{ symbols: number; demo: number; etfs: number; unknown_market: number }>(
     `SELECT count(*) AS symbols, count(*) FILTER (WHERE is_demo) AS demo, count(*) FILTER (WHERE instr_type = 'ETF') AS etfs,
             count(*) FILTER (WHERE market = 'UNKNOWN') AS unknown_market FROM symbols`,
@@ -26,7 +28,7 @@ export async function marketStatus(db: Db): Promise<string> {
   ];
   for (const l of logs) {
     const sm = l.summary ?? {};
-    const state = !l.finished_at ? 'running or stopped' : l.interrupted ? 'interrupted' : 'done';
+    const state = !l.finished_at ? 'running' : l.interrupted ? `interrupted${sm.note ? ` (${sm.note})` : sm.error ? ` (${sm.error})` : ''}` : 'done';
     lines.push(`  ${l.started_at.slice(0, 19)} ${l.command} ${l.sources}: ${state}` +
       (sm.sources !== undefined ? ` — ${sm.new} new, ${sm.updated} updated, ${sm.unchanged} unchanged, ${sm.rejected} rejected` : ''));
   }

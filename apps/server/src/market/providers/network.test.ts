@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoFromDay } from '../barChunks.ts';
-import { fixtureServer } from './fixtureServer.ts';
+import { fixtureServer } from '../../test/fixtureServer.ts';
 import { nasdaqTraderProvider } from './nasdaqTrader.ts';
 import { screenerProvider } from './nasdaqScreener.ts';
 import { secEdgarProvider } from './secEdgar.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOpts } from '../index.ts';
-import { AUTH_API_MESSAGES, GoogleLoginBody } from '@app/contract';
-import { validate } from '../../http/validate.ts';
+import { AUTH_API_MESSAGES, endpoints } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { exchangeGoogleCode, googleConfigured, GoogleSignInError, type GoogleIdentity } from '../../accounts/google.ts';
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, type UserRow } from '../../accounts/users.ts';
 import { startSession } from '../../accounts/session.ts';
@@ -27,9 +27,11 @@ async function accountFor(db: Db, id: GoogleIdentity): Promise<UserRow> {
 
 /** POST /dj-rest-auth/google/: code + redirect_uri from /oauth/callback → a session. */
 export default async function google(app: FastifyInstance, { deps }: RouteOpts) {
-  app.post('/dj-rest-auth/google/', async (req, reply) => {
+  // Checked before the body: without Google configured no body can succeed.
+  const configured = async () => {
     if (!googleConfigured(deps.config)) throw badRequest(AUTH_API_MESSAGES.googleNotConfigured);
-    const body = validate(GoogleLoginBody, req.body);
+  };
+  route(app, endpoints.auth.google, async ({ body, req, reply }) => {
     let identity: GoogleIdentity;
     try {
       identity = await exchangeGoogleCode(deps.config, body.code, body.redirect_uri);
@@ -39,5 +41,5 @@ export default async function google(app: FastifyInstance, { deps }: RouteOpts) 
       throw badRequest(AUTH_API_MESSAGES.googleFailed);
     }
     return startSession(reply, deps, await accountFor(deps.db, identity));
-  });
+  }, { preHandler: [configured] });
 }

@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOpts } from '../index.ts';
+import type { RouteOpts } from '../../deps.ts';
 import { createMailer } from '../../accounts/mailer.ts';
 import login from './login.ts';
+import logout from './logout.ts';
 import registration from './registration.ts';
-import token from './token.ts';
+import tokenRefresh from './token/refresh.ts';
 import user from './user.ts';
-import password from './password.ts';
+import passwordReset from './password/reset.ts';
 import google from './google.ts';
 
 /** {base}/dj-rest-auth/…: the account endpoints of spec §7 (registered with prefix config.authBasePath). */
 export default async function authRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const mailer = createMailer(deps.config, app.log);
   await app.register(login, { deps });
+  await app.register(logout, { deps });
   await app.register(registration, { deps });
-  await app.register(token, { deps });
-  await app.register(password, { deps, mailer });
+  await app.register(tokenRefresh, { deps });
+  await app.register(passwordReset, { deps, mailer });
   await app.register(user, { deps });
   await app.register(google, { deps });
 }

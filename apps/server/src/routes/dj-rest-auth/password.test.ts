@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '@app/contract';
 import { dbKinds, testApp, type TestApp } from '../../test/testApp.ts';
-import { startTestMailbox, resetLinkIn, type TestMailbox } from '../../accounts/testMailbox.ts';
+import { startTestMailbox, resetLinkIn, type TestMailbox } from '../../test/mailbox.ts';
 import { encodeUid, makeResetToken } from '../../accounts/resetTokens.ts';
 import { findUserByEmail } from '../../accounts/users.ts';
 import { AUTH_LIMITS } from '../../accounts/rateLimits.ts';
@@ -116,7 +116,7 @@ describe.each(dbKinds)('password reset on %s (mail over loopback SMTP)', (kind) 
     const { uid, token } = resetLinkIn(await mailbox.next('loggedin@example.com'));
     expect((await confirm(uid, token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/dj-rest-auth/user/', headers: { cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/dj-rest-auth/token/refresh/', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/dj-rest-auth/token/refresh/', headers: { cookie, origin: t.deps.config.siteUrl } })).statusCode).toBe(401);
   });
 
   it('limits reset requests per account with a clear 429', async () => {

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteOpts } from '../index.ts';
-import { AUTH_API_MESSAGES, RegistrationBody } from '@app/contract';
-import { validate } from '../../http/validate.ts';
+import { AUTH_API_MESSAGES, endpoints } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
 import { badRequest } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { authRateLimit } from '../../accounts/rateLimits.ts';
 import { createUser, findUserByEmail, toDetails } from '../../accounts/users.ts';
 import { hashPassword, passwordProblems } from '../../accounts/passwords.ts';
 
 /** POST /dj-rest-auth/registration/: creates an account (username = e-mail); the user then logs in. */
 export default async function registration(app: FastifyInstance, { deps }: RouteOpts) {
-  app.post('/dj-rest-auth/registration/', { preHandler: authRateLimit(app, 'registration') }, async (req, reply) => {
-    const body = validate(RegistrationBody, req.body);
-    const problems = passwordProblems(body.password1, body.email);
-    if (problems.length) throw badRequest({ password1: problems });
-    if (body.password1 !== body.password2) throw badRequest({ non_field_errors: [AUTH_API_MESSAGES.passwordsMismatch] });
-    if (await findUserByEmail(deps.db, body.email)) throw badRequest({ email: [AUTH_API_MESSAGES.emailTaken] });
-    const user = await createUser(deps.db, { email: body.email, passwordHash: await hashPassword(body.password1) });
-    // null: registered by a concurrent request between the check above and the insert
-    if (!user) throw badRequest({ email: [AUTH_API_MESSAGES.emailTaken] });
-    return reply.status(201).send({ detail: AUTH_API_MESSAGES.registered, user: toDetails(user) });
-  });
+  route(
+    app,
+    endpoints.auth.registration,
+    async ({ body }) => {
+      const problems = passwordProblems(body.password1, body.email);
+      if (problems.length) throw badRequest({ password1: problems });
+      if (body.password1 !== body.password2) throw badRequest({ non_field_errors: [AUTH_API_MESSAGES.passwordsMismatch] });
+      if (await findUserByEmail(deps.db, body.email)) throw badRequest({ email: [AUTH_API_MESSAGES.emailTaken] });
+      const user = await createUser(deps.db, { email: body.email, passwordHash: await hashPassword(body.password1) });
+      // null: registered by a concurrent request between the check above and the insert
+      if (!user) throw badRequest({ email: [AUTH_API_MESSAGES.emailTaken] });
+      return { detail: AUTH_API_MESSAGES.registered, user: toDetails(user) };
+    },
+    { preHandler: [authRateLimit(app, 'registration')] },
+  );
 }

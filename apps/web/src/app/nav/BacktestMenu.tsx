@@ -12,6 +12,7 @@ export function BacktestMenu() {
   const button = useRef<HTMLButtonElement>(null);
   const active = isBacktestPath(pathname);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the menu closes when a link was followed (the route changed)
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;

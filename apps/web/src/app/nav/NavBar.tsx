@@ -20,6 +20,7 @@ export function NavBar() {
   const menu = useRef<HTMLDivElement>(null);
 
   // The mobile menu closes whenever the route changes (a link was followed).
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- see the line above: closing on navigation is the point
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;

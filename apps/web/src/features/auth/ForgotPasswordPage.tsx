@@ -2,28 +2,19 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
-import { passwordResetRequest } from './api.ts';
+import { usePasswordReset } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { forgotErrorMessage } from './errors.ts';
 
 export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
-  const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const request = usePasswordReset();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    setSubmitting(true);
-    try {
-      await passwordResetRequest(email.trim());
-      setSent(true);
-    } catch (err) {
-      setError(forgotErrorMessage(err));
-    } finally {
-      setSubmitting(false);
-    }
+    request.mutate(email.trim(), { onError: (err) => setError(forgotErrorMessage(err)) });
   };
 
   return (
@@ -36,13 +27,13 @@ export default function ForgotPasswordPage() {
         </Link>
       }
     >
-      {sent ? (
+      {request.isSuccess ? (
         <Alert tone="success">{AUTH_MESSAGES.resetEmailSent}</Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <Input label="Email" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} />
           <ErrorText>{error}</ErrorText>
-          <Button type="submit" loading={submitting} className="w-full">
+          <Button type="submit" loading={request.isPending} className="w-full">
             Send reset link
           </Button>
         </form>

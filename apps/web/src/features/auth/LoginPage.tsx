@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { loginRequest } from './api.ts';
+import { useLogin } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { returnPath } from './returnTo.ts';
@@ -16,7 +16,9 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const request = useLogin();
+  // Still submitting after success, until the navigation below leaves this screen.
+  const submitting = request.isPending || request.isSuccess;
   const target = returnPath(location.state, expiredFrom);
   const { notice, error: redirectError } = (location.state ?? {}) as { notice?: string; error?: string };
 
@@ -28,14 +30,13 @@ export default function LoginPage() {
     e.preventDefault();
     setError('');
     if (!email.trim() || !password) return setError(AUTH_MESSAGES.loginMissingFields);
-    setSubmitting(true);
     try {
-      const { access } = await loginRequest(email.trim(), password);
+      const { access } = await request.mutateAsync({ email: email.trim(), password });
       login(access);
       navigate(target, { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
-      setSubmitting(false);
+      request.reset();
     }
   };
 

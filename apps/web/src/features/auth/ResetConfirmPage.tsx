@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES, RESET_REDIRECT_DELAY_MS } from '@app/contract';
 import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
-import { passwordResetConfirmRequest } from './api.ts';
+import { usePasswordResetConfirm } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { fieldErrors, resetErrorMessage } from './errors.ts';
 
@@ -13,8 +13,8 @@ export default function ResetConfirmPage() {
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const request = usePasswordResetConfirm();
+  const done = request.isSuccess;
 
   // Spec §2: after a successful reset, /login follows in 2 seconds.
   useEffect(() => {
@@ -23,21 +23,20 @@ export default function ResetConfirmPage() {
     return () => window.clearTimeout(t);
   }, [done, navigate]);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
     setFields({});
     if (password1 !== password2) return setError(AUTH_MESSAGES.resetConfirmMismatch);
-    setSubmitting(true);
-    try {
-      await passwordResetConfirmRequest({ uid: uidb64, token, new_password1: password1, new_password2: password2 });
-      setDone(true);
-    } catch (err) {
-      setError(resetErrorMessage(err));
-      setFields(fieldErrors(err));
-    } finally {
-      setSubmitting(false);
-    }
+    request.mutate(
+      { uid: uidb64, token, new_password1: password1, new_password2: password2 },
+      {
+        onError: (err) => {
+          setError(resetErrorMessage(err));
+          setFields(fieldErrors(err));
+        },
+      },
+    );
   };
 
   return (
@@ -77,7 +76,7 @@ export default function ResetConfirmPage() {
             error={fields.new_password2}
           />
           <ErrorText>{error}</ErrorText>
-          <Button type="submit" loading={submitting} className="w-full">
+          <Button type="submit" loading={request.isPending} className="w-full">
             Reset password
           </Button>
         </form>

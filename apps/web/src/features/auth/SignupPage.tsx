@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
 import { Button, ErrorText, Input } from '../../components/index.ts';
-import { registerRequest } from './api.ts';
+import { useRegister } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { fieldErrors, shownUnderInput, signupErrorMessage } from './errors.ts';
@@ -16,23 +16,24 @@ export default function SignupPage() {
   const [password2, setPassword2] = useState('');
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const request = useRegister();
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError('');
     setFields({});
     if (password1 !== password2) return setError(AUTH_MESSAGES.signupPasswordsMismatch);
-    setSubmitting(true);
-    try {
-      await registerRequest(email.trim(), password1, password2);
-      // Spec §2: successful signup goes to /login.
-      navigate('/login', { state: { notice: 'Your account has been created. Please log in.' } });
-    } catch (err) {
-      setError(signupErrorMessage(err));
-      setFields(fieldErrors(err));
-      setSubmitting(false);
-    }
+    request.mutate(
+      { email: email.trim(), password1, password2 },
+      {
+        // Spec §2: successful signup goes to /login.
+        onSuccess: () => navigate('/login', { state: { notice: 'Your account has been created. Please log in.' } }),
+        onError: (err) => {
+          setError(signupErrorMessage(err));
+          setFields(fieldErrors(err));
+        },
+      },
+    );
   };
 
   return (
@@ -78,7 +79,7 @@ export default function SignupPage() {
         />
         {/* Spec §8's line; read out but not shown again when the same words sit under an input. */}
         <ErrorText className={shownUnderInput(error, fields, INPUTS) ? 'sr-only' : undefined}>{error}</ErrorText>
-        <Button type="submit" loading={submitting} className="w-full">
+        <Button type="submit" loading={request.isPending || request.isSuccess} className="w-full">
           Create account
         </Button>
       </form>

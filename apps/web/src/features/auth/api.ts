@@ -1,19 +1,23 @@
-import type { LoginAnswer } from '@app/contract';
-import { api } from '../../lib/api.ts';
-import { AUTH_BASE } from '../../lib/auth.tsx';
+import { useMutation } from '@tanstack/react-query';
+import { endpoints, type GoogleLoginBody, type LoginBody, type PasswordResetConfirmBody } from '@app/contract';
+import { call } from '../../lib/api.ts';
 
-// The account calls of spec §7. {base} applies to login, registration and reset; the spec lists
-// the Google exchange without it.
+// The account calls of spec §7 as mutations, like every other feature's writes. lib/api.ts puts
+// {base} in front of the paths that sit under it (login, registration, reset); the Google exchange
+// has none.
+const { auth } = endpoints;
 
-export const loginRequest = (email: string, password: string) => api.post<LoginAnswer>(`${AUTH_BASE}/dj-rest-auth/login/`, { email, password });
+export const useLogin = () => useMutation({ mutationFn: (body: LoginBody) => call(auth.login, { body }) });
 
 /** Spec §5: username is set equal to the e-mail. */
-export const registerRequest = (email: string, password1: string, password2: string) =>
-  api.post(`${AUTH_BASE}/dj-rest-auth/registration/`, { username: email, email, password1, password2 });
+export const useRegister = () =>
+  useMutation({
+    mutationFn: ({ email, password1, password2 }: { email: string; password1: string; password2: string }) =>
+      call(auth.registration, { body: { username: email, email, password1, password2 } }),
+  });
 
-export const passwordResetRequest = (email: string) => api.post(`${AUTH_BASE}/dj-rest-auth/password/reset/`, { email });
+export const usePasswordReset = () => useMutation({ mutationFn: (email: string) => call(auth.passwordReset, { body: { email } }) });
 
-export const passwordResetConfirmRequest = (body: { uid: string; token: string; new_password1: string; new_password2: string }) =>
-  api.post(`${AUTH_BASE}/dj-rest-auth/password/reset/confirm/`, body);
+export const usePasswordResetConfirm = () => useMutation({ mutationFn: (body: PasswordResetConfirmBody) => call(auth.passwordResetConfirm, { body }) });
 
-export const googleLoginRequest = (code: string, redirect_uri: string) => api.post<Partial<LoginAnswer>>('/dj-rest-auth/google/', { code, redirect_uri });
+export const useGoogleLogin = () => useMutation({ mutationFn: (body: GoogleLoginBody) => call(auth.google, { body }) });

@@ -1,5 +1,5 @@
 import { BLOG_TEXT } from '@app/contract';
-import { Alert, Loading } from '../../components/index.ts';
+import { Alert, Loading, Page } from '../../components/index.ts';
 import { useBlogPosts } from './api.ts';
 import { PostCard } from './components/PostCard.tsx';
 
@@ -7,12 +7,7 @@ import { PostCard } from './components/PostCard.tsx';
 export default function BlogListPage() {
   const { data: posts, isPending, isError } = useBlogPosts();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <title>{`${BLOG_TEXT.listTitle} · Stockbench`}</title>
-      <header className="max-w-2xl">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{BLOG_TEXT.listTitle}</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Guides on scanning, backtesting and managing risk.</p>
-      </header>
+    <Page title={BLOG_TEXT.listTitle} intro="Guides on scanning, backtesting and managing risk." tabTitle>
       <div className="mt-8">
         {isPending ? (
           <Loading text={BLOG_TEXT.listLoading} />
@@ -32,6 +27,6 @@ export default function BlogListPage() {
           </ul>
         )}
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BlogPost } from '@app/contract';
-import { api } from '../../lib/api.ts';
+import { endpoints } from '@app/contract';
+import { call } from '../../lib/api.ts';
 
 /** GET /api/blog/posts/: every published post, newest first. */
 export function useBlogPosts() {
-  return useQuery({ queryKey: ['blog', 'posts'], queryFn: () => api.get<BlogPost[]>('/api/blog/posts/'), staleTime: 60_000 });
+  return useQuery({ queryKey: ['blog', 'posts'], queryFn: () => call(endpoints.blog.posts), staleTime: 60_000 });
 }
 
 /** GET /api/blog/posts/{slug}/ (the server counts the view once per visitor per day). */
 export function useBlogPost(slug: string) {
   return useQuery({
     queryKey: ['blog', 'post', slug],
-    queryFn: () => api.get<BlogPost>(`/api/blog/posts/${encodeURIComponent(slug)}/`),
+    queryFn: () => call(endpoints.blog.post, { params: { slug } }),
     staleTime: 60_000,
   });
 }

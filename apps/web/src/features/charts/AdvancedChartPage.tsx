@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, ErrorText, Loading, buttonClass } from '../../components/index.ts';
+import { Button, buttonClass, ErrorText, Loading, Page } from '../../components/index.ts';
 import { useCompanyInfo, useDailyHistory } from './api.ts';
-import { ChartFrame } from './components/ChartFrame.tsx';
 import { GearIcon } from './components/GearIcon.tsx';
 import { OverlayControls } from './components/OverlayControls.tsx';
 import { PaneCards } from './components/PaneCards.tsx';
@@ -24,8 +23,10 @@ export default function AdvancedChartPage() {
   const onResizePanes = useCallback((factors: Record<string, number>) => panesDispatch({ type: 'setStretch', factors }), [panesDispatch]);
 
   return (
-    <ChartFrame
-      wide
+    <Page
+      width="chart"
+      compact
+      tabTitle
       title={CHART_TEXT.chartTitle(symbol)}
       actions={
         <>
@@ -52,6 +53,6 @@ export default function AdvancedChartPage() {
         <PaneCards panes={panes} dispatch={panesDispatch} />
       </div>
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} dispatch={settingsDispatch} />
-    </ChartFrame>
+    </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { Select } from '../../components/index.ts';
+import { Page, Select } from '../../components/index.ts';
 import { useHistory } from './api.ts';
-import { ChartFrame } from './components/ChartFrame.tsx';
 import { HistoryView } from './components/HistoryView.tsx';
 import { FREQUENCIES } from './texts.ts';
 
@@ -15,7 +14,9 @@ export default function ChartPage() {
   const navigate = useNavigate();
   const q = useHistory(symbol, frequencyID);
   return (
-    <ChartFrame
+    <Page
+      compact
+      tabTitle
       title={symbol}
       actions={
         <Select
@@ -29,6 +30,6 @@ export default function ChartPage() {
       }
     >
       <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
-    </ChartFrame>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
+import { Page } from '../../components/index.ts';
 import { useDailyHistory } from './api.ts';
-import { ChartFrame } from './components/ChartFrame.tsx';
 import { HistoryView } from './components/HistoryView.tsx';
 import { CHART_TEXT } from './texts.ts';
 
@@ -9,8 +9,8 @@ export default function DynamicChartPage() {
   const symbol = (useParams().symbol ?? '').toUpperCase();
   const q = useDailyHistory(symbol);
   return (
-    <ChartFrame title={CHART_TEXT.dynamicTitle(symbol)}>
+    <Page compact tabTitle title={CHART_TEXT.dynamicTitle(symbol)}>
       <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
-    </ChartFrame>
+    </Page>
   );
 }

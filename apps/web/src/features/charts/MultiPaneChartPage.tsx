@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ErrorText, Loading, buttonClass } from '../../components/index.ts';
+import { buttonClass, ErrorText, Loading, Page } from '../../components/index.ts';
 import { useCompanyInfo, useDailyHistory } from './api.ts';
-import { ChartFrame } from './components/ChartFrame.tsx';
 import { PaneChart } from './components/PaneChart.tsx';
 import { useDisplaySettings, useOverlays } from './hooks/useChartState.ts';
 import { defaultParams, type Pane } from './state/panes.ts';
@@ -25,8 +24,10 @@ export default function MultiPaneChartPage() {
   const [settings, , toggleLegend] = useDisplaySettings();
   const candles = history.data?.candles ?? [];
   return (
-    <ChartFrame
-      wide
+    <Page
+      width="chart"
+      compact
+      tabTitle
       title={CHART_TEXT.multiPaneTitle(symbol)}
       actions={
         <Link to={`/rchart/${encodeURIComponent(symbol)}`} className={buttonClass('secondary', 'sm')}>
@@ -43,6 +44,6 @@ export default function MultiPaneChartPage() {
       ) : (
         <PaneChart symbol={symbol} candles={candles} panes={MULTI_PANES} overlays={overlays} settings={settings} company={company.data} onToggleLegend={toggleLegend} />
       )}
-    </ChartFrame>
+    </Page>
   );
 }

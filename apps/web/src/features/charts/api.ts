@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isHistoryStatus, type HistoryResponse } from '@app/contract';
+import { endpoints, isHistoryStatus, type Candle, type HistoryResponse } from '@app/contract';
+import { ApiError, call } from '../../lib/api.ts';
 import { CHART_TEXT } from './texts.ts';
 import { normalizeCandles } from './series.ts';
 import { loadCompanyInfo } from './companyInfo.ts';
@@ -8,18 +9,19 @@ import { loadCompanyInfo } from './companyInfo.ts';
 // 'Network response was not ok', a non-OK dhistory answer 'Network error'; {s: error|no_data} shows
 // errmsg or 'No data available' over an empty chart; other failures show their own message.
 
-export type ChartCandle = ReturnType<typeof normalizeCandles>[number];
-
 /** A load that succeeded: candles, or none with the message to show in red. */
 export interface HistoryResult {
-  candles: ChartCandle[];
+  candles: Candle[];
   message: string | null;
 }
 
-async function loadHistory(url: string, notOk: string): Promise<HistoryResult> {
-  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(notOk);
-  const body = (await res.json()) as HistoryResponse;
+async function loadHistory(load: () => Promise<HistoryResponse>, notOk: string): Promise<HistoryResult> {
+  let body: HistoryResponse;
+  try {
+    body = await load();
+  } catch (e) {
+    throw e instanceof ApiError ? new Error(notOk) : e;
+  }
   if (isHistoryStatus(body)) return { candles: [], message: body.errmsg || CHART_TEXT.noData };
   if (!Array.isArray(body)) throw new Error(CHART_TEXT.noData);
   const candles = normalizeCandles(body);
@@ -30,7 +32,8 @@ async function loadHistory(url: string, notOk: string): Promise<HistoryResult> {
 export function useHistory(symbol: string, frequencyID: number) {
   return useQuery({
     queryKey: ['charts', 'history', symbol, frequencyID],
-    queryFn: () => loadHistory(`/api/charts/history/?symbol=${encodeURIComponent(symbol)}&resolution=D&frequencyID=${frequencyID}`, CHART_TEXT.historyNotOk),
+    queryFn: () =>
+      loadHistory(() => call(endpoints.charts.history, { query: { symbol, resolution: 'D', frequencyID: String(frequencyID) } }), CHART_TEXT.historyNotOk),
     retry: false,
     staleTime: 60_000,
   });
@@ -40,7 +43,11 @@ export function useHistory(symbol: string, frequencyID: number) {
 export function useDailyHistory(symbol: string) {
   return useQuery({
     queryKey: ['charts', 'dhistory', symbol],
-    queryFn: () => loadHistory(`/api/charts/dhistory/?symbol=${encodeURIComponent(symbol)}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`, CHART_TEXT.dhistoryNotOk),
+    queryFn: () =>
+      loadHistory(
+        () => call(endpoints.charts.dhistory, { query: { symbol, resolution: 'D', from: '0', to: String(Math.floor(Date.now() / 1000)) } }),
+        CHART_TEXT.dhistoryNotOk,
+      ),
     retry: false,
     staleTime: 60_000,
   });

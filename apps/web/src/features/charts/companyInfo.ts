@@ -1,4 +1,5 @@
-import type { CheckSymbolResult } from '@app/contract';
+import { endpoints, type CheckSymbolResult } from '@app/contract';
+import { call } from '../../lib/api.ts';
 
 // The legend's company info (spec §3, §7, §8): from check_symbol, cached per symbol in local storage
 // for 24 hours; a failed or non-OK answer falls back to the symbol as the name (silently), and an
@@ -57,7 +58,7 @@ interface KeyValueStore {
 }
 
 /** Cached, else GET /api/check_symbol/; never throws. Only real answers are cached. */
-export async function loadCompanyInfo(symbol: string, store: KeyValueStore = localStorage, fetcher: typeof fetch = fetch, now = Date.now()): Promise<CompanyInfo> {
+export async function loadCompanyInfo(symbol: string, store: KeyValueStore = localStorage, fetcher?: typeof fetch, now = Date.now()): Promise<CompanyInfo> {
   const key = companyCacheKey(symbol);
   let raw: string | null = null;
   try {
@@ -68,9 +69,9 @@ export async function loadCompanyInfo(symbol: string, store: KeyValueStore = loc
   const cached = readCached(raw, now);
   if (cached) return cached;
   try {
-    const res = await fetcher(`/api/check_symbol/?symbol=${encodeURIComponent(symbol)}`, { credentials: 'include', headers: { Accept: 'application/json' } });
-    if (!res.ok) return fallbackInfo(symbol);
-    const info = fromCheckSymbol(symbol, (await res.json()) as Partial<CheckSymbolResult>);
+    // A failed lookup is silent (spec §8): no session-expired event either.
+    const answer = await call(endpoints.checkSymbol, { query: { symbol } }, { fetch: fetcher, notifyAuthFailure: false });
+    const info = fromCheckSymbol(symbol, answer);
     try {
       store.setItem(key, cacheEntry(info, now));
     } catch {

@@ -1,13 +1,11 @@
+import type { Candle } from '@app/contract';
+
 // The legend's change figure (spec §2: "change amount and percent; red when close is below open, else
 // green"). It is the bar's own move, close − open, as a percent of the open, so the number and its
 // colour always agree: a red legend never shows a positive change. (TradingView's legend measures
 // against the previous close instead; the spec ties the colour to the open, and one legend that shows
 // "+1.2%" in red would mislead, so both follow the open here. The legend says so in its tooltip.)
 
-export interface OpenClose {
-  open: number;
-  close: number;
-}
 
 export interface BarChange {
   /** close − open */
@@ -20,7 +18,7 @@ export interface BarChange {
 
 export const CHANGE_TOOLTIP = 'Change from the bar’s open to its close';
 
-export function barChange(bar: OpenClose): BarChange {
+export function barChange(bar: Pick<Candle, 'open' | 'close'>): BarChange {
   const amount = bar.close - bar.open;
   return { amount, percent: bar.open !== 0 ? (amount / bar.open) * 100 : null, down: bar.close < bar.open };
 }

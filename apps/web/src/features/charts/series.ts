@@ -12,13 +12,6 @@ export interface TimeValue {
 export interface ColoredValue extends TimeValue {
   color: string;
 }
-export interface Ohlc {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
 
 export const VOLUME_UP = 'rgba(0,150,136,0.5)';
 export const VOLUME_DOWN = 'rgba(255,82,82,0.5)';
@@ -29,8 +22,8 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Candles with every field coerced to a number (spec §3), volume 0 when absent. */
-export function normalizeCandles(raw: readonly unknown[]): (Candle & { volume: number })[] {
-  const out: (Candle & { volume: number })[] = [];
+export function normalizeCandles(raw: readonly unknown[]): Candle[] {
+  const out: Candle[] = [];
   for (const r of raw) {
     const c = r as Record<string, unknown>;
     const time = Number(c.time);
@@ -67,7 +60,8 @@ function toLine(candles: readonly Candle[], values: Float64Array, map: (v: numbe
   return out;
 }
 
-export function ohlcData(candles: readonly Candle[]): Ohlc[] {
+/** The candles without their volume (the price series' data). */
+export function ohlcData(candles: readonly Candle[]): Omit<Candle, 'volume'>[] {
   return candles.map((c) => ({ time: c.time, open: c.open, high: c.high, low: c.low, close: c.close }));
 }
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { Alert, buttonClass } from '../../components/index.ts';
+import { Alert, buttonClass, FirstBacktest } from '../../components/index.ts';
 import { DEMO_DATA_BADGE, DEMO_DATA_NOTICE, useAppMeta } from '../../lib/meta.ts';
 import { ClockTile } from './components/ClockTile.tsx';
 import { FeatureTile } from './components/FeatureTile.tsx';
 import { HOME_TILES, HOME_TITLE } from './homeTiles.ts';
 
-/** Home (spec §1): title, intro, five feature tiles and a live clock. */
+/** Home (spec §1): title, intro, a first backtest in one click (issue 18), five feature tiles and a live clock. */
 export default function HomePage() {
   const { meta } = useAppMeta();
   return (
@@ -33,6 +33,8 @@ export default function HomePage() {
           <span data-testid="demo-notice">{DEMO_DATA_NOTICE}</span>
         </Alert>
       )}
+
+      <FirstBacktest className="mt-8" />
 
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Features">
         {HOME_TILES.map((tile) => (

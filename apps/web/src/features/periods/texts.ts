@@ -17,7 +17,7 @@ export const PERIOD_TEXT = {
   edit: 'Edit',
   delete: 'Delete',
   listTitle: 'Your periods',
-  empty: 'No periods yet. Define a symbol and dates above.',
+  empty: 'No periods yet. Define a symbol and dates above, or let “Run your first backtest” on the Backtest screen make one for you.',
 } as const;
 
 export const PERIOD_ERRORS = {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, type UserDetails } from '@app/contract';
-import { Alert, Button, Card, CardBody, CardHeader, ErrorText, Input, Loading } from '../../components/index.ts';
+import { Alert, Button, Card, CardBody, CardHeader, ErrorText, Input, Loading, Page } from '../../components/index.ts';
 import { useUpdateUser, useUser } from './api.ts';
 
 /** Profile (spec §2): view or edit first and last name; the e-mail is read only. */
@@ -10,9 +10,7 @@ export default function ProfilePage() {
   const [saved, setSaved] = useState(false);
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Profile</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Your account details.</p>
+    <Page title="Profile" intro="Your account details." width="2xl">
       <div className="mt-6">
         {user.isPending ? (
           <Loading />
@@ -37,7 +35,7 @@ export default function ProfilePage() {
           />
         )}
       </div>
-    </div>
+    </Page>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { FormEvent } from 'react';
-import { Button, Card, CardBody, CardHeader, Input } from '../../components/index.ts';
+import { Button, Card, CardBody, CardHeader, Input, Page } from '../../components/index.ts';
 import { RLevelsTable } from './components/RLevelsTable.tsx';
 import { RiskSummary } from './components/RiskSummary.tsx';
 import { StopLossField } from './components/StopLossField.tsx';
+import { UseInTemplate } from './components/UseInTemplate.tsx';
 import { useRiskCalculator, type RiskForm } from './hooks/useRiskCalculator.ts';
 import { RRC_TEXT } from './texts.ts';
 
@@ -23,13 +24,7 @@ export default function RiskRewardPage() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{RRC_TEXT.title}</h1>
-        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          Size a position from your stop: see how many shares to buy, what you risk, and the price at each multiple of that risk.
-        </p>
-      </header>
+    <Page title={RRC_TEXT.title} intro={RRC_TEXT.intro}>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card>
@@ -75,7 +70,10 @@ export default function RiskRewardPage() {
           </CardBody>
         </Card>
 
-        <RiskSummary result={result} symbol={calc.calculatedSymbol} stale={calc.stale} />
+        <div className="flex flex-col gap-3">
+          <RiskSummary result={result} symbol={calc.calculatedSymbol} stale={calc.stale} />
+          <UseInTemplate result={result} />
+        </div>
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6">
@@ -86,6 +84,6 @@ export default function RiskRewardPage() {
       <p className="mt-8 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="rrc-footer">
         {RRC_TEXT.footer}
       </p>
-    </div>
+    </Page>
   );
 }

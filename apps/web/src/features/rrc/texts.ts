@@ -2,6 +2,7 @@
 
 export const RRC_TEXT = {
   title: 'Risk-Reward Calculator',
+  intro: 'Size a position from your stop: see how many shares to buy, what you risk, and the price at each multiple of that risk.',
   symbol: 'Symbol',
   sharePrice: 'Share/Buy Price ($)',
   portfolioSize: 'Portfolio Size ($)',
@@ -20,6 +21,10 @@ export const RRC_TEXT = {
   rowDollar: '$ Risk Multiple',
   rowPrice: 'Price Target',
   rowGain: 'Gain %',
+  useInTemplate: 'Use in a template',
+  inTemplateHint: (stopPercent: number, riskPercent: number) =>
+    `Backtest this sizing: a new template with a ${stopPercent}% stop-loss that risks ${riskPercent}% of equity per trade.`,
+  inTemplateNeeds: 'Calculate a position with a stop and some risk to use it in a template.',
   // The spec's exact footer wording (§2).
   footer: 'Position Sizing management tool.',
 } as const;

@@ -1,29 +1,20 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
-import { Alert, Badge, Button, Card, CardBody, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
+import { Alert, Badge, Button, Card, CardBody, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
 import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
 import { ResultsTable } from './components/ResultsTable.tsx';
 import { SessionExpiredDialog } from './components/SessionExpiredDialog.tsx';
+import { downloadCsv } from '../../lib/csv.ts';
 import { csvFileName, resultsCsv } from './csv.ts';
 import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
 import { useScanner } from './hooks/useScanner.ts';
+import { SCANNER_PRESETS } from './presets.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
 
 const TAB_PREFIX = 'scanner-category';
-
-function downloadCsv(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = csvFileName();
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** /scanner (spec §2, §4, §5, §8, §9): build Basic/TA/FA filters, scan the market, sort, page, save queries. */
 export default function ScannerPage() {
@@ -39,30 +30,47 @@ export default function ScannerPage() {
   const hasResults = scanner.results.length > 0;
   const visible = rowsOf(rows, category);
 
+  // A preset fills the form only: the user still presses Scan (spec §4).
+  const applyPreset = (key: string) => {
+    const preset = SCANNER_PRESETS.find((p) => p.key === key);
+    if (!preset) return;
+    setRows(toEditorRows(preset.rows));
+    setCategory(preset.rows[0].category);
+    setNotice({ tone: 'success', text: SCANNER_TEXT.presetLoaded(preset.name) });
+  };
+
   const scan = () => {
     setNotice(null);
     void scanner.scan(filters);
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{SCANNER_TEXT.title}</h1>
-          <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">{SCANNER_TEXT.intro}</p>
-        </div>
-        {isAuthenticated && (
-          <QueryMenu
-            rows={filters}
-            onNotice={setNotice}
-            onLoad={(loaded, name) => {
-              setRows(toEditorRows(loaded));
-              if (loaded.length) setCategory(loaded[0].category);
-              setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
-            }}
+    <Page
+      title={SCANNER_TEXT.title}
+      intro={SCANNER_TEXT.intro}
+      width="7xl"
+      actions={
+        <>
+          <Menu
+            label={SCANNER_TEXT.presets}
+            align="right"
+            items={SCANNER_PRESETS.map((p) => ({ key: p.key, label: p.name, description: p.description }))}
+            onSelect={applyPreset}
           />
-        )}
-      </header>
+          {isAuthenticated && (
+            <QueryMenu
+              rows={filters}
+              onNotice={setNotice}
+              onLoad={(loaded, name) => {
+                setRows(toEditorRows(loaded));
+                if (loaded.length) setCategory(loaded[0].category);
+                setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
+              }}
+            />
+          )}
+        </>
+      }
+    >
 
       <Card className="mt-6">
         <CardBody>
@@ -143,7 +151,7 @@ export default function ScannerPage() {
             {SCANNER_TEXT.results}
           </h2>
           {hasResults && !scanner.scanning && (
-            <Button variant="secondary" size="sm" onClick={() => downloadCsv(resultsCsv(scanner.results))}>
+            <Button variant="secondary" size="sm" onClick={() => downloadCsv(resultsCsv(scanner.results), csvFileName())}>
               {SCANNER_TEXT.exportCsv}
             </Button>
           )}
@@ -182,6 +190,6 @@ export default function ScannerPage() {
       </section>
 
       <SessionExpiredDialog />
-    </div>
+    </Page>
   );
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { ScanResult } from '@app/contract';
-import { resultsCsv, toCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { resultsCsv } from './csv.ts';
 
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and leaves nulls empty', () => {

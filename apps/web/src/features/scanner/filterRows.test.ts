@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScanQuery, incompleteFilterCount, TA_DEFAULTS } from '@app/contract';
+import { SCANNER_PRESETS } from './presets.ts';
 import { addRow, boundedValue, changeRowType, parseNumberText, periodOnBlur, plainRows, removeRow, replaceRow, rowsOf } from './filterRows.ts';
 
 describe('filter rows', () => {
@@ -66,5 +67,15 @@ describe('number inputs', () => {
     expect(periodOnBlur('macd', '0', 12)).toBe(1);
     expect(periodOnBlur('macd', '-4', 26)).toBe(1);
     expect(periodOnBlur('macd', '', 9)).toBe(9);
+  });
+});
+
+describe('presets', () => {
+  it('fill complete rows that make the query a trader would expect', () => {
+    const query = (key: string) => buildScanQuery(SCANNER_PRESETS.find((p) => p.key === key)!.rows);
+    for (const p of SCANNER_PRESETS) expect(incompleteFilterCount(p.rows), p.key).toBe(0);
+    expect(new Set(SCANNER_PRESETS.map((p) => p.key)).size).toBe(SCANNER_PRESETS.length);
+    expect(query('oversold-large-caps')).toBe('rsi_lte=30&rsi_period=14&market_cap__gte=10000000000');
+    expect(query('above-200-day')).toBe('sma_lte=true&sma_compare=price&sma_period=200&instr_type=EQUITY');
   });
 });

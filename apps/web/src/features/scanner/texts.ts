@@ -31,7 +31,7 @@ export const SCANNER_TEXT = {
   saveQuery: 'Save query…',
   loadQuery: 'Load query',
   deleteQuery: 'Delete query',
-  noSavedQueries: 'No saved queries',
+  noSavedQueries: 'No saved queries yet: build some filters and choose “Save query…”.',
   loadingQueries: 'Loading…',
   queriesFailed: 'Could not load saved queries.',
   saveDialogTitle: 'Save query',
@@ -41,6 +41,8 @@ export const SCANNER_TEXT = {
   saved: (name: string) => `Query “${name}” saved`,
   loaded: (name: string) => `Query “${name}” loaded`,
   loadFailed: 'Failed to load the query. Please try again.',
+  presets: 'Start from a preset',
+  presetLoaded: (name: string) => `Preset “${name}” filled in. Adjust the filters if you like, then press Scan.`,
 } as const;
 
 /** Column headers of the results table (spec §2), in order, with the field each one sorts on. */

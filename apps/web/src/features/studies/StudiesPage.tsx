@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
-import { Alert, Button, Card, CardBody, Loading, Select } from '../../components/index.ts';
+import { Alert, Button, Card, CardBody, FirstBacktest, Loading, Page, Select } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
 import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';
 import { TradesTable } from './components/TradesTable.tsx';
-import { csvName, downloadCsv, statsCsv, tradesCsv } from './csv.ts';
+import { downloadCsv } from '../../lib/csv.ts';
+import { csvName, statsCsv, tradesCsv } from './csv.ts';
 import { backtestError } from './errors.ts';
+import { useStudiesLink } from './hooks/useStudiesLink.ts';
 import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT } from './texts.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
@@ -36,7 +38,11 @@ export default function StudiesPage() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (templateId === null || periodId === null || run.isPending) return;
+    if (templateId !== null && periodId !== null) start({ templateId, periodId });
+  };
+
+  const start = ({ templateId, periodId }: { templateId: number; periodId: number }) => {
+    if (run.isPending) return;
     setError(null);
     setResult(null);
     setChartError(false);
@@ -57,6 +63,13 @@ export default function StudiesPage() {
     );
   };
 
+  // Opened with ?template_id=…&period_id=…&run=1 (a first backtest): pick those, and run once.
+  useStudiesLink(templates, periods, (link) => {
+    setTemplateId(link.templateId);
+    setPeriodId(link.periodId);
+    if (link.run) start(link);
+  });
+
   const openChart = async () => {
     if (!result) return;
     setChartError(false);
@@ -70,11 +83,8 @@ export default function StudiesPage() {
   const noPeriods = periods.isSuccess && periods.data.length === 0;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{STUDIES_TEXT.title}</h1>
-        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-400">{STUDIES_TEXT.intro}</p>
-      </header>
+    <Page title={STUDIES_TEXT.title} intro={STUDIES_TEXT.intro} width="7xl">
+      {(noTemplates || noPeriods) && <FirstBacktest className="mt-6" />}
 
       <Card className="mt-6">
         <CardBody className="space-y-4">
@@ -168,6 +178,6 @@ export default function StudiesPage() {
           </>
         )}
       </div>
-    </div>
+    </Page>
   );
 }

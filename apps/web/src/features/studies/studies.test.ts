@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BacktestTrade } from '@app/contract';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { backtestError } from './errors.ts';
-import { csvName, statsCsv, toCsv, tradesCsv } from './csv.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { csvName, statsCsv, tradesCsv } from './csv.ts';
 import { formatDuration, formatStat } from './format.ts';
 import { STUDIES_ERRORS } from './texts.ts';
 
@@ -44,7 +45,7 @@ describe('stats display', () => {
 describe('CSV downloads', () => {
   const trade: BacktestTrade = {
     Size: 10, EntryBar: 3, ExitBar: 9, EntryPrice: 101.123456, ExitPrice: 99.5, PnL: -16.23456, ReturnPct: -0.0160545,
-    EntryTime: '2024-01-05', ExitTime: '2024-01-15', Duration: '10 days',
+    EntryTime: '2024-01-05', ExitTime: '2024-01-15', Duration: '10 days', ExitReason: 'signal',
   };
   it('writes the trades with full precision, one line per trade', () => {
     expect(tradesCsv([trade])).toBe(

@@ -1,20 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Indicator, IndicatorCreateBody, TemplateDetail, TemplateListItem, TemplateWriteBody } from '@app/contract';
-import { api } from '../../lib/api.ts';
+import { endpoints, type Indicator, type IndicatorCreateBody, type TemplateDetail, type TemplateListItem, type TemplateWriteBody } from '@app/contract';
+import { call } from '../../lib/api.ts';
 
 // /api/templates/ and /api/indicators/ (spec §7). The list and each detail are cached separately;
 // writes update the cache from the answer so the screen never shows a stale name or indicator list.
 const LIST_KEY = ['templates'] as const;
 const detailKey = (id: number) => ['templates', id] as const;
+const { templates, indicators } = endpoints;
 
 export function useTemplates() {
-  return useQuery({ queryKey: LIST_KEY, queryFn: () => api.get<TemplateListItem[]>('/api/templates/') });
+  return useQuery({ queryKey: LIST_KEY, queryFn: () => call(templates.list) });
 }
 
 export function useTemplate(id: number | null) {
   return useQuery({
     queryKey: detailKey(id ?? 0),
-    queryFn: () => api.get<TemplateDetail>(`/api/templates/${id}/`),
+    queryFn: () => call(templates.get, { params: { id } }),
     enabled: id !== null,
   });
 }
@@ -24,7 +25,7 @@ const listItem = (t: TemplateDetail): TemplateListItem => ({ id: t.id, name: t.n
 export function useCreateTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TemplateWriteBody) => api.post<TemplateDetail>('/api/templates/', body),
+    mutationFn: (body: TemplateWriteBody) => call(templates.create, { body }),
     onSuccess: (t) => {
       qc.setQueryData<TemplateListItem[]>(LIST_KEY, (old) => [...(old ?? []), listItem(t)]);
       qc.setQueryData(detailKey(t.id), t);
@@ -35,7 +36,7 @@ export function useCreateTemplate() {
 export function useUpdateTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TemplateWriteBody }) => api.put<TemplateDetail>(`/api/templates/${id}/`, body),
+    mutationFn: ({ id, body }: { id: number; body: TemplateWriteBody }) => call(templates.update, { params: { id }, body }),
     onSuccess: (t) => {
       qc.setQueryData<TemplateListItem[]>(LIST_KEY, (old) => old?.map((x) => (x.id === t.id ? listItem(t) : x)));
       qc.setQueryData(detailKey(t.id), t);
@@ -46,7 +47,7 @@ export function useUpdateTemplate() {
 export function useDeleteTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/api/templates/${id}/`),
+    mutationFn: (id: number) => call(templates.remove, { params: { id } }),
     onSuccess: (_, id) => {
       qc.setQueryData<TemplateListItem[]>(LIST_KEY, (old) => old?.filter((x) => x.id !== id));
       qc.removeQueries({ queryKey: detailKey(id) });
@@ -57,7 +58,7 @@ export function useDeleteTemplate() {
 export function useCreateIndicator() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: IndicatorCreateBody) => api.post<Indicator>('/api/indicators/', body),
+    mutationFn: (body: IndicatorCreateBody) => call(indicators.create, { body }),
     // Spec §4: the new indicator is appended to the template's list.
     onSuccess: (ind) =>
       qc.setQueryData<TemplateDetail>(detailKey(ind.template), (t) => (t ? { ...t, indicators: [...t.indicators, ind] } : t)),
@@ -67,7 +68,7 @@ export function useCreateIndicator() {
 export function useDeleteIndicator() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ind: Indicator) => api.delete<void>(`/api/indicators/${ind.id}/`),
+    mutationFn: (ind: Indicator) => call(indicators.remove, { params: { id: ind.id } }),
     onSuccess: (_, ind) =>
       qc.setQueryData<TemplateDetail>(detailKey(ind.template), (t) => (t ? { ...t, indicators: t.indicators.filter((x) => x.id !== ind.id) } : t)),
   });

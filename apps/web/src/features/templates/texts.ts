@@ -5,7 +5,7 @@ export const TEMPLATE_TEXT = {
   namePlaceholder: 'Enter template name (required)',
   create: 'Create Template',
   listTitle: 'Your templates',
-  empty: 'No templates yet. Create one to start adding indicators.',
+  empty: 'No templates yet. Create one above and add its indicators, or start from a classic strategy with “Copy a starter”.',
   pick: 'Pick a template on the left, or create one, to see and edit its indicators.',
   edit: 'Edit',
   save: 'Save',
@@ -22,6 +22,14 @@ export const TEMPLATE_TEXT = {
   commissionHint: 'Per trade, on entry and exit, e.g. 0.1',
   cash: 'Starting cash',
   cashHint: 'Default 10,000',
+  exitsTitle: 'Exits & costs',
+  exitsIntro: 'Optional: leave a field empty not to use it. Percentages are of the entry price, except risk, which is of your equity.',
+  notUsed: 'not used',
+  copyStarter: 'Copy a starter',
+  copied: (name: string) => `Copied “${name}” into your templates.`,
+  newTitle: 'New template with settings',
+  newFromCalculator: 'Filled in from the Risk-Reward Calculator: name it, check the settings and create it.',
+  newCreate: 'Create Template',
 } as const;
 
 export const TEMPLATE_ERRORS = {
@@ -34,4 +42,6 @@ export const TEMPLATE_ERRORS = {
   addIndicator: 'Failed to add indicator. Please try again.',
   noResponse: 'No response received from the server. Please check your connection.',
   createIndicator: 'An error occurred while creating the indicator.',
+  copyStarter: 'Failed to copy the starter strategy. Please try again.',
+  loadStarters: 'Could not load the starter strategies.',
 } as const;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, testApp, type TestApp } from '../../../test/testApp.ts';
 import { publishPost, unpublishPost } from '../../../blog/repository.ts';
 import { seedBlogPostsIfEmpty } from '../../../blog/seed.ts';
-import { XSS_PAYLOADS, unsafeParts } from '../../../blog/xssPayloads.ts';
+import { XSS_PAYLOADS, unsafeParts } from '../../../test/xssPayloads.ts';
 
 const post = (over: Partial<Parameters<typeof publishPost>[1]> = {}) => ({
   title: 'Reading backtest stats',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FA_METRICS, scanPageSchema } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../../test/testApp.ts';
-import { fixtureMarket } from '../../../scanner/testMarket.ts';
+import { fixtureMarket } from '../../../test/scannerMarket.ts';
 
 describe.each(dbKinds)('GET /api/scanner/stocks/ on %s', (kind) => {
   let t: TestApp;

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
-import type { ChartCandle } from '../api.ts';
+import type { Candle } from '@app/contract';
 import { ohlcData } from '../series.ts';
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../debug.ts';
 
 /** A 400px-high candlestick chart as wide as its container (/chart and /dchart). */
-export function CandleChart({ candles, height = 400 }: { candles: readonly ChartCandle[]; height?: number }) {
+export function CandleChart({ candles, height = 400 }: { candles: readonly Candle[]; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDarkMode();
 

@@ -1,13 +1,7 @@
+import type { Candle } from '@app/contract';
 import type { CompanyInfo } from '../companyInfo.ts';
 import { CHANGE_TOOLTIP, barChange, formatChange } from '../legendChange.ts';
 
-export interface LegendBar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-}
 
 const fmt = (x: number) => x.toFixed(2);
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
@@ -18,7 +12,7 @@ const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
   symbol: string;
   company: CompanyInfo | undefined;
-  bar: LegendBar | null;
+  bar: Candle | null;
   compact: boolean;
   expanded: boolean;
   onToggle?: () => void;

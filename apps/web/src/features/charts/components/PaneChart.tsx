@@ -13,7 +13,7 @@ import {
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
-import type { ChartCandle } from '../api.ts';
+import type { Candle } from '@app/contract';
 import type { CompanyInfo } from '../companyInfo.ts';
 import { chartHeight, type MacdParams, type Pane, type RsiParams } from '../state/panes.ts';
 import { overlayLabel, type Overlay } from '../state/overlays.ts';
@@ -22,7 +22,7 @@ import { closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, vo
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../debug.ts';
-import { Legend, type LegendBar } from './Legend.tsx';
+import { Legend } from './Legend.tsx';
 
 // The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
 // one pane per indicator, on one time scale with a crosshair and resizable separators. The chart is
@@ -73,7 +73,7 @@ function addPaneSeries(chart: IChartApi, pane: Pane, index: number): AnySeries[]
 }
 
 /** Fills a pane's series from the candles with the pane's current parameters. */
-function fillPane(ps: PaneSeries, candles: readonly ChartCandle[]) {
+function fillPane(ps: PaneSeries, candles: readonly Candle[]) {
   const { pane, series } = ps;
   for (const l of ps.lines) series[0].removePriceLine(l);
   ps.lines = [];
@@ -96,7 +96,7 @@ function fillPane(ps: PaneSeries, candles: readonly ChartCandle[]) {
 
 export interface PaneChartProps {
   symbol: string;
-  candles: readonly ChartCandle[];
+  candles: readonly Candle[];
   panes: readonly Pane[];
   overlays: readonly Overlay[];
   settings: DisplaySettings;
@@ -115,7 +115,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   const dark = useDarkMode();
   const [built, setBuilt] = useState<Built | null>(null);
   const [width, setWidth] = useState(MAX_CHART_WIDTH);
-  const [hover, setHover] = useState<LegendBar | null>(null);
+  const [hover, setHover] = useState<Candle | null>(null);
   const [lastShown, setLastShown] = useState(false);
   const height = chartHeight(panes);
 
@@ -204,6 +204,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
       if (!p) continue;
       // Recomputed only for new parameters (a kind change rebuilds the chart); a new size alone keeps the data.
       const refill = p.params !== ps.pane.params || ps.series[0].data().length === 0;
+      // eslint-disable-next-line react-hooks/immutability -- `built` holds the chart's imperative handles; effects keep them in step
       ps.pane = p;
       if (refill) fillPane(ps, candles);
     }
@@ -250,6 +251,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
         crosshairMarkerVisible: false,
       }, 0);
       s.setData(data(movingAverageLine(candles, o.type, o.period)));
+      // eslint-disable-next-line react-hooks/immutability -- the registry of the chart's series lives with the chart (see above)
       built.registry[`overlay:${o.id}`] = s;
       added.push(s);
     }

@@ -2,6 +2,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   buildScanQuery,
+  endpoints,
   rowsToTemplate,
   scannerTemplateListSchema,
   scannerTemplateSchema,
@@ -10,19 +11,20 @@ import {
   type ScannerTemplateSummary,
   type ScanPage,
 } from '@app/contract';
-import { api } from '../../../lib/api.ts';
+import { call, callUrl, follow } from '../../../lib/api.ts';
 import { readScanPage, UnexpectedFormatError } from '../scanPage.ts';
 
-const STOCKS = '/api/scanner/stocks/';
-const TEMPLATES = '/api/scanner/templates/';
 const TEMPLATES_KEY = ['scanner', 'templates'] as const;
+const { stocks, templates } = endpoints.scanner;
 
 /** The first page of a scan of `rows` in `ordering`. */
-export const scanUrl = (rows: FilterRow[], ordering: string) => `${STOCKS}?${buildScanQuery(rows, { ordering })}`;
+export const scanUrl = (rows: FilterRow[], ordering: string) =>
+  callUrl(stocks, { query: Object.fromEntries(new URLSearchParams(buildScanQuery(rows, { ordering }))) });
 
-/** Fetches a page of results (the first one, or a `next` link the server gave). */
+/** Fetches a page of results (the first one, or a `next` link the server gave). The answer is checked
+ *  here: spec §8 has its own message for a body of another shape. */
 export async function fetchScanPage(url: string): Promise<ScanPage> {
-  return readScanPage(await api.get<unknown>(url));
+  return readScanPage(await follow(stocks, url));
 }
 
 export function useSavedQueries(enabled: boolean) {
@@ -30,7 +32,7 @@ export function useSavedQueries(enabled: boolean) {
     queryKey: TEMPLATES_KEY,
     enabled,
     queryFn: async (): Promise<ScannerTemplateSummary[]> => {
-      const r = scannerTemplateListSchema.safeParse(await api.get<unknown>(TEMPLATES));
+      const r = scannerTemplateListSchema.safeParse(await call(templates.list));
       if (!r.success) throw new UnexpectedFormatError();
       return r.data;
     },
@@ -38,7 +40,7 @@ export function useSavedQueries(enabled: boolean) {
 }
 
 export async function fetchSavedQuery(id: number): Promise<ScannerTemplate> {
-  const r = scannerTemplateSchema.safeParse(await api.get<unknown>(`${TEMPLATES}${id}/`));
+  const r = scannerTemplateSchema.safeParse(await call(templates.get, { params: { id } }));
   if (!r.success) throw new UnexpectedFormatError();
   return r.data;
 }
@@ -49,12 +51,12 @@ export function useSavedQueryActions() {
   const refresh = () => qc.invalidateQueries({ queryKey: TEMPLATES_KEY });
   return {
     save: async (name: string, rows: FilterRow[]) => {
-      const t = await api.post<unknown>(TEMPLATES, rowsToTemplate(name, rows));
+      const t = await call(templates.create, { body: rowsToTemplate(name, rows) });
       await refresh();
       return t;
     },
     remove: async (id: number) => {
-      await api.delete(`${TEMPLATES}${id}/`);
+      await call(templates.remove, { params: { id } });
       await refresh();
     },
   };

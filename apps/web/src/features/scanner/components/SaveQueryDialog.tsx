@@ -20,6 +20,7 @@ export function SaveQueryDialog({ open, onClose, rows, onSaved }: SaveQueryDialo
   const { save } = useSavedQueryActions();
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a reopened dialog starts without the last attempt's error
     if (open) setError(null);
   }, [open]);
 

@@ -1,15 +1,9 @@
-import { DEFAULT_CASH, DEFAULT_COMMISSION, fractionToPercent, type TemplateDetail } from '@app/contract';
+import { settingsInWords, type TemplateDetail } from '@app/contract';
 import { describeCondition } from '@app/quant';
 import { Badge } from '../../../components/index.ts';
 
-/** "99% of equity · 0.1% commission · $10,000 starting cash": what the run trades with. */
-function settingsText(t: TemplateDetail): string {
-  const size = t.position_size < 1 ? `${+(t.position_size * 100).toFixed(2)}% of equity` : `${t.position_size.toLocaleString('en-US')} shares`;
-  const cash = (t.cash ?? DEFAULT_CASH).toLocaleString('en-US', { maximumFractionDigits: 2 });
-  return `${size} per trade · ${fractionToPercent(t.commission ?? DEFAULT_COMMISSION)}% commission · $${cash} starting cash`;
-}
-
-/** The template's rules in a trader's words: "BUY when RSI(14) < 30 and …", and its trading settings. */
+/** The template's rules in a trader's words: "BUY when RSI(14) < 30 and …", and its trading settings
+ *  with its exits: "99% of equity per trade · … · stop 5 %, target 15 %, risk 1 % of equity". */
 export function Conditions({ template }: { template: TemplateDetail }) {
   const side = (type: 'BUY' | 'SELL') => template.indicators.filter((i) => i.indicator_type === type).map((i) => describeCondition(i));
   const rows = [
@@ -34,7 +28,7 @@ export function Conditions({ template }: { template: TemplateDetail }) {
           )}
         </p>
       ))}
-      <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="template-settings">{settingsText(template)}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="template-settings">{settingsInWords(template)}</p>
     </div>
   );
 }

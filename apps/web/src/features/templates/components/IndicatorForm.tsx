@@ -28,7 +28,7 @@ const initialState = (): FormState => ({
   offset: String(INDICATOR_DEFAULTS.offset),
   length: String(INDICATOR_DEFAULTS.length),
   compare: '',
-  cvalue: INDICATOR_DEFAULTS.cvalue,
+  cvalue: String(INDICATOR_DEFAULTS.cvalue),
   cprice: INDICATOR_DEFAULTS.cprice,
 });
 

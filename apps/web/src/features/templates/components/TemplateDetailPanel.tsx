@@ -1,31 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import {
-  DEFAULT_CASH,
-  DEFAULT_COMMISSION,
-  DEFAULT_POSITION_SIZE,
-  fractionToPercent,
-  percentToFraction,
-  templateSettingsErrors,
-  toNumber,
-  type Indicator,
-  type TemplateDetail,
-  type TemplateSettingsForm,
-} from '@app/contract';
+import { DEFAULT_CASH, DEFAULT_COMMISSION, EXIT_FIELD_NAMES, exitValueText, fractionToPercent, TEMPLATE_EXITS, type Indicator, type TemplateDetail } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Dialog, Input, Loading } from '../../../components/index.ts';
 import { useDeleteIndicator, useDeleteTemplate, useTemplate, useUpdateTemplate } from '../api.ts';
 import { fieldErrors } from '../errors.ts';
 import { TEMPLATE_ERRORS, TEMPLATE_TEXT } from '../texts.ts';
 import { IndicatorForm } from './IndicatorForm.tsx';
 import { IndicatorList } from './IndicatorList.tsx';
+import { SettingsFields, useSettingsForm } from './SettingsFields.tsx';
 
 const sizeText = (s: number) => (s < 1 ? `${+(s * 100).toFixed(2)}% of equity` : `${s.toLocaleString('en-US')} shares`);
 const cashText = (c: number) => `$${c.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-/** "Position size: 99% of equity · Commission: 0.1% · Cash: $10,000" */
+/** "Position size: 99% of equity · Commission: 0.1% · Cash: $10,000", then the exits and costs used:
+ *  " · Stop-loss: 5 % · Risk per trade: 1 %". */
 const settingsText = (t: TemplateDetail) =>
   [
     `${TEMPLATE_TEXT.positionSize}: ${sizeText(t.position_size)}`,
     `${TEMPLATE_TEXT.commission}: ${fractionToPercent(t.commission ?? DEFAULT_COMMISSION)}%`,
     `${TEMPLATE_TEXT.cash}: ${cashText(t.cash ?? DEFAULT_CASH)}`,
+    ...EXIT_FIELD_NAMES.filter((f) => t[f] != null).map((f) => `${TEMPLATE_EXITS[f].label}: ${exitValueText(f, t[f]!)}`),
   ].join(' · ');
 
 /** The picked template: view or edit mode (spec §4), its indicators, add and delete. */
@@ -116,44 +108,25 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
   );
 }
 
-/** Edit mode: the name and the trading settings (position size, commission in %, starting cash in $)
- *  as inputs; Save returns to view mode. */
+/** Edit mode: the name, the trading settings (position size, commission in %, starting cash in $) and
+ *  the exits and costs as inputs; Save returns to view mode. */
 function EditHeader({ template, onDone }: { template: TemplateDetail; onDone: () => void }) {
   const update = useUpdateTemplate();
   const [name, setName] = useState(template.name);
-  const [settings, setSettings] = useState<TemplateSettingsForm>({
-    position_size: String(template.position_size ?? DEFAULT_POSITION_SIZE),
-    commission_percent: String(fractionToPercent(template.commission ?? DEFAULT_COMMISSION)),
-    cash: String(template.cash ?? DEFAULT_CASH),
-  });
   const [blank, setBlank] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<Partial<Record<keyof TemplateSettingsForm, boolean>>>({});
-  const errors = templateSettingsErrors(settings);
+  const form = useSettingsForm(template, update.error);
   const serverErrors = fieldErrors(update.error);
-  const errorOf = (field: keyof TemplateSettingsForm, serverField: string) =>
-    (touched[field] || submitted ? errors[field] : undefined) ?? serverErrors[serverField];
-  const set = (field: keyof TemplateSettingsForm) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setSettings((s) => ({ ...s, [field]: e.target.value }));
-    setTouched((t) => ({ ...t, [field]: true }));
-  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
+    const valid = form.submit();
     const blankName = !name.trim();
     setBlank(blankName);
-    if (blankName || Object.keys(errors).length > 0) return;
-    const body = {
-      name: name.trim(),
-      position_size: toNumber(settings.position_size)!,
-      commission: percentToFraction(toNumber(settings.commission_percent)!),
-      cash: toNumber(settings.cash)!,
-    };
-    update.mutate({ id: template.id, body }, { onSuccess: onDone });
+    if (blankName || !valid) return;
+    update.mutate({ id: template.id, body: { name: name.trim(), ...form.body() } }, { onSuccess: onDone });
   };
 
-  const knownServerError = ['name', 'position_size', 'commission', 'cash'].some((k) => serverErrors[k]);
+  const knownServerError = serverErrors.name !== undefined || form.serverNamedAField;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit template" className="space-y-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
       <Input
@@ -169,38 +142,7 @@ function EditHeader({ template, onDone }: { template: TemplateDetail; onDone: ()
         error={blank ? TEMPLATE_TEXT.namePlaceholder : serverErrors.name}
         autoFocus
       />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <Input
-          label={TEMPLATE_TEXT.positionSize}
-          name="positionSize"
-          inputMode="decimal"
-          value={settings.position_size}
-          onChange={set('position_size')}
-          error={errorOf('position_size', 'position_size')}
-          hint={TEMPLATE_TEXT.positionSizeHint}
-          className="tabular-nums"
-        />
-        <Input
-          label={`${TEMPLATE_TEXT.commission} (%)`}
-          name="commission"
-          inputMode="decimal"
-          value={settings.commission_percent}
-          onChange={set('commission_percent')}
-          error={errorOf('commission_percent', 'commission')}
-          hint={TEMPLATE_TEXT.commissionHint}
-          className="tabular-nums"
-        />
-        <Input
-          label={`${TEMPLATE_TEXT.cash} ($)`}
-          name="cash"
-          inputMode="decimal"
-          value={settings.cash}
-          onChange={set('cash')}
-          error={errorOf('cash', 'cash')}
-          hint={TEMPLATE_TEXT.cashHint}
-          className="tabular-nums"
-        />
-      </div>
+      <SettingsFields form={form} />
       {update.isError && !knownServerError && <Alert tone="error">{TEMPLATE_ERRORS.update}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" size="sm" onClick={onDone}>

@@ -1,0 +1,79 @@
+import { formatDay, parseDay } from '@app/quant';
+import { LIQUIDITY_BARS, STARTER_RUN_YEARS, withSettingDefaults, type Period, type Starter, type TemplateDetail } from '@app/contract';
+import type { Db } from '../db/index.ts';
+import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
+import { createPeriod } from './periodRepository.ts';
+import { addIndicator, createTemplate, getTemplate } from './templateRepository.ts';
+
+// What a starter becomes in a user's account: a copy among their templates (rows included), and for a
+// first backtest a period of the last five years of a symbol.
+
+/** Longest template name the API accepts (TemplateWrite's name). */
+const MAX_NAME = 100;
+
+/** `name`, or "name (2)", "name (3)"… : the first that is not among `taken`. */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = name.slice(0, MAX_NAME - suffix.length).trimEnd() + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Copies the starter into the user's templates (settings, exits and every row), under a name the user
+ *  does not use yet. Two copies at once for one user wait for each other, so both get their own name. */
+export async function copyStarter(db: Db, userId: number, starter: Starter): Promise<TemplateDetail> {
+  return db.tx(async (t) => {
+    await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const names = await t.query<{ name: string }>('SELECT name FROM templates WHERE user_id = $1', [userId]);
+    const { indicators, ...settings } = starter.template;
+    const copy = await createTemplate(t, userId, freeName(starter.name, new Set(names.map((r) => r.name))), withSettingDefaults(settings), settings);
+    for (const row of indicators) await addIndicator(t, userId, copy.id, row);
+    return (await getTemplate(t, userId, copy.id))!;
+  });
+}
+
+/** The symbol's period of a first backtest: STARTER_RUN_YEARS years up to its last bar (from its first
+ *  bar when its history is shorter); null when it has fewer than 2 bars. */
+export function starterPeriodDates(entry: SeriesEntry): { start_date: string; end_date: string } | null {
+  const days = entry.bars.day;
+  if (days.length < 2) return null;
+  const end = formatDay(days[days.length - 1]);
+  const from = new Date(`${end}T00:00:00Z`);
+  from.setUTCFullYear(from.getUTCFullYear() - STARTER_RUN_YEARS);
+  const start = Math.max(days[0], parseDay(from.toISOString().slice(0, 10)));
+  return { start_date: formatDay(start), end_date: end };
+}
+
+/** Creates the user's period for a first backtest. */
+export function createStarterPeriod(db: Db, userId: number, entry: SeriesEntry, dates: { start_date: string; end_date: string }): Promise<Period> {
+  return createPeriod(db, userId, { stock_ticker: entry.info.symbol, ...dates });
+}
+
+/** Average dollar volume (close × volume) over the last LIQUIDITY_BARS bars; 0 without bars. */
+export function dollarVolume(entry: SeriesEntry): number {
+  const { close, volume } = entry.bars;
+  const n = Math.min(LIQUIDITY_BARS, close.length);
+  let sum = 0;
+  for (let i = close.length - n; i < close.length; i++) sum += close[i] * volume[i];
+  return n ? sum / n : 0;
+}
+
+// Recomputed only when the market changes (the cache's version moves on every load and import).
+let picked: { series: SeriesCache; version: number; entry: SeriesEntry | null } | null = null;
+
+/** The most liquid symbol of the market (highest average dollar volume over its last bars, ties to the
+ *  first symbol in order) that has enough bars for a first backtest; null when none has. */
+export function mostLiquid(series: SeriesCache): SeriesEntry | null {
+  if (picked?.series === series && picked.version === series.version) return picked.entry;
+  let best: SeriesEntry | null = null;
+  let bestValue = -1;
+  for (const e of series.all()) {
+    if (e.bars.day.length < 2) continue;
+    const v = dollarVolume(e);
+    if (v > bestValue) [best, bestValue] = [e, v];
+  }
+  picked = { series, version: series.version, entry: best };
+  return best;
+}

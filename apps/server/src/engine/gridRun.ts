@@ -1,0 +1,42 @@
+// A grid's cells spread over the engine's threads: the cells are cut into chunks, each chunk one task,
+// and their objective values gathered into one array (8 bytes a cell, whatever the grid's size).
+import type { BarWindow, DailyBars, Grid, GridInput, TemplateInput } from '@app/quant';
+import type { EnginePool } from './pool.ts';
+
+/** Chunks of about this many cells: small enough to spread and to report progress, large enough
+ *  that sending the bars to a thread costs little beside the work. */
+export const CELLS_PER_CHUNK = 250;
+
+export interface GridRunOptions {
+  window?: BarWindow;
+  signal?: AbortSignal;
+  /** after each chunk: cells done so far, of the total */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** [from, to) ranges of about `size` cells covering the grid. */
+export function cellChunks(cells: number, size = CELLS_PER_CHUNK): [number, number][] {
+  const chunks: [number, number][] = [];
+  for (let from = 0; from < cells; from += size) chunks.push([from, Math.min(cells, from + size)]);
+  return chunks;
+}
+
+/** Every cell's objective (NaN where empty), computed on the pool's threads. At most two chunks per
+ *  thread are in flight, so a big grid never fills the pool's queue ahead of other requests. */
+export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<Float64Array> {
+  const values = new Float64Array(grid.cells);
+  const chunks = cellChunks(grid.cells);
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < chunks.length) {
+      const [from, to] = chunks[next++];
+      const part = await pool.run('optimizeCells', { bars, template, grid: gridInput, from, to, window: opts.window }, { signal: opts.signal });
+      values.set(part, from);
+      done += to - from;
+      opts.onProgress?.(done, grid.cells);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
+  return values;
+}

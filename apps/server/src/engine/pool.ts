@@ -1,0 +1,64 @@
+// The engine's worker threads: every backtest, chart series and optimisation cell of a request runs
+// here, never on the event loop that answers everyone else. One pool per process, sized to the
+// cores, with a bounded queue: when it is full the caller is told at once (the API answers 503 with
+// Retry-After) instead of waiting without end.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+export interface EnginePoolOptions {
+  /** worker threads; default: the cores */
+  threads?: number;
+  /** tasks waiting for a thread before new ones are refused; default: 16 per thread */
+  maxQueue?: number;
+  /** start every thread now (a server) rather than on first use (tests, CLIs); default true */
+  warm?: boolean;
+}
+
+/** The queue is full: try again shortly. */
+export class EngineBusyError extends Error {
+  override name = 'EngineBusyError';
+  constructor(readonly retryAfterSeconds = 2) {
+    super('The engine is busy; try again in a few seconds.');
+  }
+}
+
+export class EnginePool {
+  private readonly piscina: Piscina;
+
+  constructor(opts: EnginePoolOptions = {}) {
+    const threads = Math.max(1, opts.threads ?? availableParallelism());
+    this.piscina = new Piscina({
+      filename: new URL('./worker.mjs', import.meta.url).href,
+      minThreads: opts.warm === false ? 0 : threads,
+      maxThreads: threads,
+      maxQueue: opts.maxQueue ?? threads * 16,
+      // workers register the TypeScript loader themselves (worker.mjs): inherit no loader flags
+      execArgv: [],
+      idleTimeout: 60_000,
+    });
+  }
+
+  get threads(): number {
+    return this.piscina.maxThreads;
+  }
+
+  /** Tasks waiting for a thread. */
+  get queued(): number {
+    return this.piscina.queueSize;
+  }
+
+  /** Runs one task on a worker thread; rejects with EngineBusyError when the queue is full. */
+  async run<K extends TaskName>(name: K, input: TaskInput<K>, opts: { signal?: AbortSignal } = {}): Promise<TaskOutput<K>> {
+    try {
+      return await this.piscina.run({ name, input }, { signal: opts.signal ?? null });
+    } catch (e) {
+      if (e instanceof Error && e.message === 'Task queue is at limit') throw new EngineBusyError();
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.close();
+  }
+}

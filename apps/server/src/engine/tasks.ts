@@ -1,0 +1,48 @@
+// What an engine worker thread runs: the quant engine's heavy calls, each a plain function of plain
+// data (typed arrays cross the thread boundary by structured clone, or by sharing when they sit in a
+// SharedArrayBuffer). The pool in pool.ts sends `{ name, input }`; results come back the same way.
+import { backtest, evaluateCells, parseGrid, type BarWindow, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { transferable } from './transfer.ts';
+import { optimizationResult, type ResultInput } from '../optimize/result.ts';
+import { universeRows, type SymbolBars } from '../universe/rows.ts';
+import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
+
+export const TASKS = {
+  /** One backtest: statistics, trades, equity and drawdown series (and stop/target levels when asked). */
+  backtest(input: { bars: DailyBars; template: TemplateInput; levels?: boolean }) {
+    const r = backtest(input.bars, input.template, { levels: input.levels });
+    return transferable({ stats: r.stats, trades: r.trades, equity: r.equity, drawdown: r.drawdown, levels: r.levels }, [r.equity, r.drawdown]);
+  },
+
+  /** The objective of grid cells [from, to), NaN where a cell is empty. */
+  optimizeCells(input: { bars: DailyBars; template: TemplateInput; grid: GridInput; from: number; to: number; window?: BarWindow }) {
+    const grid = parseGrid(input.grid, input.template);
+    const values = evaluateCells(input.bars, grid, input.from, input.to, { window: input.window });
+    return transferable(values, [values]);
+  },
+
+  /** A finished optimisation's answer: the best cell and the top rows in full, the heatmap, a walk-forward. */
+  optimizeResult(input: ResultInput) {
+    return optimizationResult(input);
+  },
+
+  /** A universe run's rows: each symbol's single backtest over its bars. */
+  universeRows(input: { template: TemplateInput; items: SymbolBars[] }) {
+    return universeRows(input);
+  },
+
+  /** A portfolio run over the symbols' bars. */
+  portfolio(input: PortfolioInput) {
+    return portfolioResult(input);
+  },
+};
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<K extends TaskName> = Parameters<(typeof TASKS)[K]>[0];
+export type TaskOutput<K extends TaskName> = ReturnType<(typeof TASKS)[K]>;
+
+export function runTask({ name, input }: { name: TaskName; input: never }) {
+  const task = TASKS[name] as (input: never) => unknown;
+  if (!task) throw new Error(`unknown engine task ${name}`);
+  return task(input);
+}

@@ -1,0 +1,364 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.ts';
+import type { JobQueue } from './queue.ts';
+import * as repo from './batchRepository.ts';
+import type { BatchStatus, ChunkRef } from './batchRepository.ts';
+
+// Batch runs: one big computation (an optimisation grid, a universe run, a portfolio run) split into
+// chunks that the workers of every server process take from the job queue.
+//
+//   registerBatchKind('grid', { split, runChunk, finish })      once, when the feature's module loads
+//   const id = await startBatch(deps, user.id, 'grid', spec, { maxActive: 2 })   from a route
+//   await getBatch(deps.db, user.id, id)  /  await cancelBatch(deps.db, user.id, id)
+//
+// The split happens when the run starts; every chunk's result is stored as it completes
+// (progress = chunks done / chunks total); when the last one completes exactly one worker runs
+// finish() over the results in chunk order and stores the run's result. A chunk runs under a
+// heartbeat lease: when its worker dies (kill -9, a lost host) another process takes it again once
+// the lease has run out. A chunk is taken at most CHUNK_MAX_ATTEMPTS times (an error or a dead
+// worker each count one), then the run fails with the chunk's error.
+
+export interface ChunkContext {
+  runId: number;
+  idx: number;
+  userId: number;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Aborted when the run is cancelled, the chunk was given to another worker, or this process
+   *  shuts down: stop early (the result is dropped either way). */
+  signal: AbortSignal;
+}
+
+// The registry holds kinds of different payload types; each kind's own types hold where it is
+// registered (registerBatchKind), so the defaults here are deliberately open.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface BatchKind<Spec = any, Chunk = any, ChunkResult = any, Result = any> {
+  /** The chunks of a run, each a JSON value; called once, when the run starts. */
+  split(spec: Spec): Chunk[] | Promise<Chunk[]>;
+  /** Computes one chunk (on any process, possibly more than once: keep it free of side effects). */
+  runChunk(spec: Spec, chunk: Chunk, ctx: ChunkContext): Promise<ChunkResult>;
+  /** Combines the chunks' results, in chunk order, into the run's result. */
+  finish(spec: Spec, results: ChunkResult[]): Promise<Result>;
+  /** A chunk still running after this long is given up by the queue (default one hour). */
+  chunkTimeoutSeconds?: number;
+}
+
+export const CHUNK_MAX_ATTEMPTS = 3;
+export const CHUNK_QUEUE = 'batch-chunk';
+export const FINISH_QUEUE = 'batch-finish';
+
+const kinds = new Map<string, BatchKind>();
+
+/** Declares a kind of batch run. Every process must register the same kinds (buildApp registers the
+ *  product's own), since a chunk may run on any of them. Registering a kind again replaces it: a
+ *  process serves one app, and tests build their apps one after another. */
+export function registerBatchKind<S, C, R, T>(kind: string, def: BatchKind<S, C, R, T>) {
+  kinds.set(kind, def as BatchKind);
+}
+
+export function batchKinds(): string[] {
+  return [...kinds.keys()];
+}
+
+/** A start refused because the user already has `max` runs queued or running (answer 429). */
+export class BatchLimitError extends Error {
+  constructor(
+    readonly active: number,
+    readonly max: number,
+  ) {
+    super(`${active} batch runs already queued or running (at most ${max})`);
+  }
+}
+
+export interface BatchView {
+  id: number;
+  kind: string;
+  status: BatchStatus;
+  spec: unknown;
+  chunksTotal: number;
+  chunksDone: number;
+  /** chunksDone / chunksTotal, 0…1 (1 once done). */
+  progress: number;
+  /** Seconds left at the pace so far; null before the first chunk is done and once finished. */
+  etaSeconds: number | null;
+  result: unknown;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** Runs a transaction again when PostgreSQL chose it as a deadlock victim (40P01) or could not
+ *  serialise it (40001): rare here (row locks are taken run first), but never worth a failure. */
+async function retryConflicts<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (i >= tries || (code !== '40P01' && code !== '40001')) throw e;
+      await new Promise((r) => setTimeout(r, 20 * i));
+    }
+  }
+}
+
+interface BatchDeps {
+  db: Db;
+  queue: JobQueue;
+}
+
+const chunkJob = (ref: ChunkRef) => ({ runId: ref.run_id, idx: ref.idx });
+const sendChunks = (queue: JobQueue, t: Db, refs: ChunkRef[], timeoutSeconds: number, delaySeconds = 0) =>
+  queue.sendMany(CHUNK_QUEUE, refs.map(chunkJob), { tx: t, expireInSeconds: timeoutSeconds, ...(delaySeconds && { startAfterSeconds: delaySeconds }) });
+const timeoutOf = (kind: string) => kinds.get(kind)?.chunkTimeoutSeconds ?? 3600;
+
+/** Starts a run: splits the spec, stores the run and its chunks and enqueues them, in one
+ *  transaction. With maxActive, refuses (BatchLimitError) when the user already has that many runs
+ *  queued or running; the check and the insert are one step per user (an advisory lock). */
+export async function startBatch<S>(deps: BatchDeps, userId: number, kind: string, spec: S, opts: { maxActive?: number } = {}): Promise<number> {
+  const def = kinds.get(kind);
+  if (!def) throw new Error(`unknown batch kind ${kind}`);
+  const chunks = await def.split(spec);
+  const id = await deps.db.tx(async (t) => {
+    if (opts.maxActive !== undefined) {
+      await repo.lockUserStarts(t, userId);
+      const active = await repo.countActiveRuns(t, userId);
+      if (active >= opts.maxActive) throw new BatchLimitError(active, opts.maxActive);
+    }
+    const runId = await repo.insertRun(t, userId, kind, spec, chunks);
+    if (chunks.length) await sendChunks(deps.queue, t, chunks.map((_, idx) => ({ run_id: runId, idx })), timeoutOf(kind));
+    else await deps.queue.send(FINISH_QUEUE, { runId }, { tx: t });
+    return runId;
+  });
+  deps.queue.nudge(chunks.length ? CHUNK_QUEUE : FINISH_QUEUE, chunks.length || 1);
+  return id;
+}
+
+/** A user's run with its progress, or null when there is none (or it is another user's). */
+export async function getBatch(db: Db, userId: number, runId: number): Promise<BatchView | null> {
+  const r = await repo.findRun(db, userId, runId);
+  return r ? batchView(r) : null;
+}
+
+/** A user's runs of one kind with their progress, newest first. */
+export async function listBatches(db: Db, userId: number, kind: string, limit = 20): Promise<BatchView[]> {
+  return (await repo.listRuns(db, userId, kind, limit)).map(batchView);
+}
+
+function batchView(r: repo.BatchRunRow): BatchView {
+  const total = r.chunks_total;
+  const done = r.status === 'done' ? total : r.chunks_done;
+  let eta: number | null = null;
+  if (r.status === 'running' && r.started_at && done > 0) {
+    const elapsed = (Date.parse(r.now) - Date.parse(r.started_at)) / 1000;
+    eta = Math.max(0, Math.round((elapsed * (total - done)) / done));
+  }
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    spec: r.spec,
+    chunksTotal: total,
+    chunksDone: done,
+    progress: total ? done / total : r.status === 'done' ? 1 : 0,
+    etaSeconds: eta,
+    result: r.result,
+    error: r.error,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/** Cancels a user's queued or running run: its remaining chunks are not run, chunks running now
+ *  are told to stop at their worker's next heartbeat. Answers the run (null: not the user's). */
+export async function cancelBatch(db: Db, userId: number, runId: number): Promise<BatchView | null> {
+  await retryConflicts(() => db.tx((t) => repo.cancelRun(t, userId, runId)));
+  return getBatch(db, userId, runId);
+}
+
+/** Runs of a user queued or running, for a route's per-user limit. */
+export function countActive(db: Db, userId: number): Promise<number> {
+  return repo.countActiveRuns(db, userId);
+}
+
+export interface BatchWorkerOptions {
+  /** Chunks this process runs at once; 0 = this process runs no chunks (it still sweeps). */
+  concurrency: number;
+  leaseSeconds: number;
+  staleSeconds: number;
+  log: { info(msg: string): void; warn(msg: string): void; error(obj: unknown, msg: string): void };
+}
+
+/** The batch side of one process: workers for chunks and finishes (when concurrency > 0), their
+ *  heartbeat, and the sweeper every process runs (stale leases, lost finishes, orphaned runs). */
+export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOptions) {
+  const { db, queue } = deps;
+  const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const running = new Map<string, { ref: ChunkRef; abort: AbortController }>();
+  const keyOf = (ref: ChunkRef) => `${ref.run_id}:${ref.idx}`;
+  let stopping = false;
+  let finishing = 0;
+  let beatTimer: NodeJS.Timeout | undefined;
+
+  async function runChunkJob(ref: ChunkRef) {
+    if (stopping) {
+      // Taken while this process stops: give the job back for another process.
+      await queue.send(CHUNK_QUEUE, chunkJob(ref));
+      return;
+    }
+    const claimed = await retryConflicts(() => db.tx((t) => repo.claimChunk(t, ref, worker)));
+    if (!claimed) return; // done, cancelled, or queued again with a newer job
+    const def = kinds.get(claimed.kind);
+    if (!def) {
+      await db.tx((t) => repo.failChunkAndRun(t, ref, worker, `unknown batch kind ${claimed.kind} on ${worker}`));
+      return;
+    }
+    const abort = new AbortController();
+    running.set(keyOf(ref), { ref, abort });
+    let result: unknown;
+    try {
+      result = await def.runChunk(claimed.spec, claimed.payload, { runId: ref.run_id, idx: ref.idx, userId: claimed.user_id, attempt: claimed.attempts, signal: abort.signal });
+    } catch (e) {
+      if (abort.signal.aborted) return; // handed back or cancelled meanwhile
+      const message = e instanceof Error ? e.message : String(e);
+      opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx} failed (attempt ${claimed.attempts}): ${message}`);
+      await db.tx(async (t) => {
+        if (claimed.attempts >= CHUNK_MAX_ATTEMPTS) return repo.failChunkAndRun(t, ref, worker, message);
+        if (await repo.requeueChunk(t, ref, worker, message, true)) await sendChunks(queue, t, [ref], timeoutOf(claimed.kind), 2 ** claimed.attempts);
+      });
+      return;
+    } finally {
+      running.delete(keyOf(ref));
+    }
+    if (abort.signal.aborted) return;
+    try {
+      const counts = await retryConflicts(() =>
+        db.tx(async (t) => {
+          const c = await repo.completeChunk(t, ref, worker, result);
+          if (c && c.chunks_done === c.chunks_total) await queue.send(FINISH_QUEUE, { runId: ref.run_id }, { tx: t });
+          return c;
+        }),
+      );
+      if (counts && counts.chunks_done === counts.chunks_total) queue.nudge(FINISH_QUEUE);
+    } catch (e) {
+      // The result could not be stored: hand the chunk back; failing that, it is no longer beaten
+      // for (not in `running`), so its lease runs out and the sweeper queues it again.
+      opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
+      await db.tx(async (t) => {
+        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(claimed.kind));
+      }).catch(() => {});
+    }
+  }
+
+  async function finishJob(runId: number) {
+    if (stopping) {
+      await queue.send(FINISH_QUEUE, { runId });
+      return;
+    }
+    const claimed = await db.tx((t) => repo.claimFinish(t, runId, worker, opts.leaseSeconds));
+    if (!claimed) return;
+    const def = kinds.get(claimed.kind);
+    finishing++;
+    try {
+      if (!def) throw new Error(`unknown batch kind ${claimed.kind} on ${worker}`);
+      const result = await def.finish(claimed.spec, await repo.chunkResults(db, runId));
+      await repo.finishRun(db, runId, worker, result);
+    } catch (e) {
+      // finish() is deterministic over stored results: trying it again would fail again.
+      const message = e instanceof Error ? e.message : String(e);
+      opts.log.warn(`batch ${runId} finish failed: ${message}`);
+      await db.tx((t) => repo.failRun(t, runId, `finish: ${message}`));
+    } finally {
+      finishing--;
+    }
+  }
+
+  /** Renews this process's leases and stops chunks that were taken away from it. */
+  async function heartbeat() {
+    await repo.registerWorker(db, { id: worker, host: hostname(), pid: process.pid, concurrency: opts.concurrency });
+    const held = new Set((await repo.beat(db, worker, [...running.values()].map((r) => r.ref))).map(keyOf));
+    for (const [key, r] of running) if (!held.has(key)) r.abort.abort(new Error('the chunk was cancelled or given to another worker'));
+  }
+
+  async function sweep() {
+    const { requeued, finishes, orphaned } = await db.tx(async (t) => {
+      const stale = await repo.reclaimStaleChunks(t, opts.leaseSeconds, CHUNK_MAX_ATTEMPTS);
+      const requeued = stale.filter((s) => s.status === 'queued');
+      // One job per chunk queued again; their kinds' timeouts are looked up by run.
+      if (requeued.length) {
+        const kindsOf = await t.query<{ id: number; kind: string }>(`SELECT id, kind FROM batch_runs WHERE id = ANY($1::int[])`, [[...new Set(requeued.map((r) => r.run_id))]]);
+        for (const { id, kind } of kindsOf) await sendChunks(queue, t, requeued.filter((r) => r.run_id === id), timeoutOf(kind));
+      }
+      const finishes = await repo.reclaimStaleFinishes(t, opts.leaseSeconds);
+      for (const runId of finishes) await queue.send(FINISH_QUEUE, { runId }, { tx: t });
+      const orphaned = await repo.failOrphanedRuns(t, opts.leaseSeconds, opts.staleSeconds);
+      return { requeued, finishes, orphaned };
+    });
+    if (requeued.length) opts.log.warn(`batch: ${requeued.length} chunks of stopped workers queued again`);
+    if (finishes.length) opts.log.warn(`batch: finishing of runs ${finishes.join(', ')} queued again`);
+    if (orphaned.length) opts.log.warn(`batch: runs ${orphaned.join(', ')} failed: no worker process`);
+    queue.nudge(CHUNK_QUEUE, requeued.length);
+    queue.nudge(FINISH_QUEUE, finishes.length);
+  }
+
+  // One call at a time; a failure is logged and the next tick tries again.
+  const guarded = (name: string, fn: () => Promise<void>) => {
+    let busy = false;
+    return async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await fn();
+      } catch (err) {
+        opts.log.error({ err }, `batch ${name} failed`);
+      } finally {
+        busy = false;
+      }
+    };
+  };
+
+  const every = (seconds: number, fn: () => Promise<void>) => setInterval(fn, seconds * 1000).unref();
+
+  const workers = Math.max(0, opts.concurrency);
+  await queue.define<{ runId: number; idx: number }>({ name: CHUNK_QUEUE, concurrency: workers, expireInSeconds: 3600, retryLimit: 2, retryDelaySeconds: 5, pollSeconds: 1 }, (job) =>
+    runChunkJob({ run_id: job.data.runId, idx: job.data.idx }),
+  );
+  await queue.define<{ runId: number }>({ name: FINISH_QUEUE, concurrency: workers ? 1 : 0, retryLimit: 2, retryDelaySeconds: 5, pollSeconds: 1 }, (job) => finishJob(job.data.runId));
+  if (workers) {
+    await heartbeat();
+    beatTimer = every(Math.max(1, opts.leaseSeconds / 3), guarded('heartbeat', heartbeat));
+  }
+  const sweepTimer = every(Math.max(1, opts.leaseSeconds / 2), guarded('sweep', sweep));
+
+  return {
+    worker,
+    /** Chunks running in this process now. */
+    get running() {
+      return running.size;
+    },
+    sweep,
+    /** Stops taking chunks, waits up to graceMs for running ones, then hands the rest back to the
+     *  queue (not counted as attempts) so that other processes take them at once. */
+    async stop(graceMs: number) {
+      stopping = true;
+      clearInterval(sweepTimer);
+      await queue.stopWorkers();
+      const deadline = Date.now() + graceMs;
+      while ((running.size || finishing) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      clearInterval(beatTimer); // kept beating meanwhile, so no lease ran out under a finishing chunk
+      for (const r of running.values()) r.abort.abort(new Error('this process is shutting down'));
+      const released = await db.tx(async (t) => {
+        const r = await repo.releaseWorker(t, worker);
+        if (r.chunks.length) await queue.sendMany(CHUNK_QUEUE, r.chunks.map(chunkJob), { tx: t });
+        for (const runId of r.finishes) await queue.send(FINISH_QUEUE, { runId }, { tx: t });
+        return r;
+      });
+      if (released.chunks.length) opts.log.info(`batch: ${released.chunks.length} running chunks handed back to the queue`);
+      await repo.unregisterWorker(db, worker);
+    },
+  };
+}
+
+export type BatchWorkers = Awaited<ReturnType<typeof startBatchWorkers>>;

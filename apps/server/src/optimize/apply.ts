@@ -1,0 +1,43 @@
+// "Apply to template": a copy of the run's template (as it was when the run started) with one cell's
+// values, saved among the user's templates under a name that says which values.
+import { EXIT_FIELD_NAMES, IndicatorCreate, type TemplateDetail } from '@app/contract';
+import { cellParams, parseGrid, type GridValue } from '@app/quant';
+import type { Db } from '../db/index.ts';
+import { badRequest } from '../http/errors.ts';
+import { addIndicator, createTemplate, getTemplate, listTemplates } from '../backtest/templateRepository.ts';
+import type { OptimizationSpec } from './spec.ts';
+
+export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, index: number): Promise<TemplateDetail> {
+  const grid = parseGrid(spec.grid, spec.template);
+  if (index >= grid.cells) throw badRequest({ index: [`The grid has ${grid.cells} cells (0 to ${grid.cells - 1}).`] });
+  const values = cellParams(grid, index);
+  const settings: Record<string, unknown> = { ...spec.template };
+  const rows: Record<string, unknown>[] = spec.template.indicators.map((row) => ({ ...row }));
+  const words: string[] = [];
+  grid.params.forEach((p, k) => {
+    if (p.row === undefined) settings[p.field] = values[k];
+    else rows[p.row][p.field] = values[k];
+    words.push(`${p.row === undefined ? '' : `${String(rows[p.row].name)} `}${p.field} ${show(values[k])}`);
+  });
+  const name = await freeName(db, userId, `${spec.request.template_name} (${words.join(', ')})`.slice(0, 100));
+  const num = (v: unknown) => (v === undefined || v === null ? null : Number(v));
+  const created = await createTemplate(
+    db,
+    userId,
+    name,
+    { position_size: Number(settings.position_size), commission: num(settings.commission) ?? 0, cash: num(settings.cash) ?? 10_000 },
+    Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, num(settings[f])])),
+  );
+  // the rows as the indicator endpoint stores them: the same rules, the spec's operator symbols
+  for (const row of rows) await addIndicator(db, userId, created.id, IndicatorCreate.parse({ ...row, template: created.id }));
+  return (await getTemplate(db, userId, created.id))!;
+}
+
+const show = (v: GridValue) => (typeof v === 'number' ? String(Number(v.toPrecision(10))) : v);
+
+/** `name`, or `name (2)`, `name (3)`… when the user already has it. */
+async function freeName(db: Db, userId: number, name: string): Promise<string> {
+  const taken = new Set((await listTemplates(db, userId)).map((t) => t.name));
+  if (!taken.has(name)) return name;
+  for (let k = 2; ; k++) if (!taken.has(`${name} (${k})`)) return `${name} (${k})`;
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
+import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { addIndicator, deleteIndicator } from '../../backtest/templateRepository.ts';
+
+/** /api/indicators/ (spec §7): add a condition to one of the user's templates, or delete one. */
+export default async function indicatorRoutes(app: FastifyInstance, { deps }: RouteOpts) {
+  const { indicators } = endpoints;
+
+  route(app, indicators.create, async ({ user, body: { template, ...fields } }) => {
+    const row = await addIndicator(deps.db, user.id, template, fields);
+    if (!row) throw notFound(); // the template is not the user's
+    return row;
+  });
+
+  route(app, indicators.remove, async ({ user, params }) => {
+    if (!(await deleteIndicator(deps.db, user.id, params.id))) throw notFound();
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints, STARTER_MESSAGES, SYMBOL_NOT_FOUND } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { loadStarters } from '../../backtest/starters.ts';
+import { copyStarter, createStarterPeriod, mostLiquid, starterPeriodDates } from '../../backtest/starterCopies.ts';
+
+/** /api/starters/ (issue 18): the starter strategies, a copy into the user's templates, and a first
+ *  backtest set up in one call. The library is read and checked here, when the routes are registered
+ *  at start, so a bad starter file stops the server before it listens. */
+export default async function starterRoutes(app: FastifyInstance, { deps }: RouteOpts) {
+  const library = loadStarters();
+  const bySlug = new Map(library.map((s) => [s.slug, s]));
+  const starter = (slug: string) => {
+    const s = bySlug.get(slug);
+    if (!s) throw notFound(STARTER_MESSAGES.notFound);
+    return s;
+  };
+  const { starters } = endpoints;
+
+  route(app, starters.list, async () => library);
+
+  route(app, starters.symbol, async () => {
+    const e = mostLiquid(deps.series);
+    return { symbol: e?.info.symbol ?? null, name: e?.info.name ?? null };
+  });
+
+  route(app, starters.copy, async ({ user, params }) => copyStarter(deps.db, user.id, starter(params.slug)));
+
+  route(app, starters.run, async ({ user, params, body }) => {
+    const s = starter(params.slug);
+    const entry = body.symbol === undefined ? mostLiquid(deps.series) : deps.series.get(body.symbol);
+    if (!entry) throw notFound(SYMBOL_NOT_FOUND);
+    const dates = starterPeriodDates(entry);
+    if (!dates) throw badRequest({ symbol: [STARTER_MESSAGES.noBars(entry.info.symbol)] });
+    // Both rows or neither: a run that fails half way leaves no stray template behind.
+    return deps.db.tx(async (db) => {
+      const template = await copyStarter(db, user.id, s);
+      const period = await createStarterPeriod(db, user.id, entry, dates);
+      return { template_id: template.id, period_id: period.id };
+    });
+  });
+}

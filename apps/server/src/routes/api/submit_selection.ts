@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
+import { route } from '../../http/route.ts';
+import { loadSelection } from '../../backtest/selection.ts';
+import { periodBars } from '../../backtest/periodBars.ts';
+import { runJson, runTemplate } from '../../backtest/run.ts';
+
+/** POST /api/submit_selection/ (spec §7): runs one of the user's templates on one of their periods. */
+export default async function submitSelectionRoutes(app: FastifyInstance, { deps }: RouteOpts) {
+  route(app, endpoints.submitSelection, async ({ user, body }) => {
+    const { period, template } = await loadSelection(deps.db, user.id, body);
+    const { bars } = periodBars(deps.series, period);
+    return runJson(bars, runTemplate(bars, template));
+  });
+}

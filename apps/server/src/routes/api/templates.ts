@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints, EXIT_FIELD_NAMES, exitConflicts, withSettingDefaults, type TemplateExitValues } from '@app/contract';
+import type { RouteOpts } from '../../deps.ts';
+import { badRequest, found, notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../../backtest/templateRepository.ts';
+
+/** /api/templates/ (spec §7): list, create, detail with indicators, rename, delete — the user's own. */
+export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
+  const { templates } = endpoints;
+
+  route(app, templates.list, async ({ user }) => listTemplates(deps.db, user.id));
+
+  route(app, templates.create, async ({ user, body }) => {
+    checkExits(body);
+    return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
+  });
+
+  route(app, templates.get, async ({ user, params }) => found(await getTemplate(deps.db, user.id, params.id)));
+
+  route(app, templates.update, async ({ user, params, body }) => {
+    // the exits that will hold together: those sent, the stored ones for the rest
+    const stored = found(await getTemplate(deps.db, user.id, params.id));
+    checkExits(Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, body[f] === undefined ? stored[f] : body[f]])));
+    return found(await updateTemplate(deps.db, user.id, params.id, body.name, body, body));
+  });
+
+  route(app, templates.remove, async ({ user, params }) => {
+    if (!(await deleteTemplate(deps.db, user.id, params.id))) throw notFound();
+  });
+}
+
+/** 400 naming the field when the exits do not hold together (risk sizing without a stop). */
+function checkExits(exits: Partial<TemplateExitValues>) {
+  const errors = exitConflicts(exits);
+  if (Object.keys(errors).length) throw badRequest(errors);
+}

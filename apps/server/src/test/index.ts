@@ -1,0 +1,21 @@
+// @app/server/testing: what browser tests and benchmarks may use of the server, one declared entry
+// instead of paths into apps/server/src. Test helpers first, then the engines the benchmarks time.
+export { dbKinds, freshDb, signedInAs, testApp, type TestApp } from './testApp.ts';
+export { resetLinkIn, startTestMailbox, type TestMailbox } from './mailbox.ts';
+export { XSS_PAYLOADS, unsafeParts } from './xssPayloads.ts';
+
+export { buildApp } from '../app.ts';
+export { loadConfig } from '../config.ts';
+export { emptyBars, isoFromDay } from '../market/barChunks.ts';
+export { demoListings, lastWeekdayBefore } from '../market/demo/generate.ts';
+export { Rng } from '../market/demo/random.ts';
+export { runImport } from '../market/importer/runImport.ts';
+export { csvProvider, readBarsFile } from '../market/providers/csvFiles.ts';
+export { replaceBars, upsertSymbols } from '../market/repository.ts';
+export { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
+export { openQueue, type JobQueue } from '../jobs/queue.ts';
+export { getBatch, registerBatchKind, startBatch, startBatchWorkers } from '../jobs/batch.ts';
+export { EnginePool } from '../engine/pool.ts';
+export { evaluateGrid } from '../engine/gridRun.ts';
+export { ScannerEngine } from '../scanner/engine.ts';
+export { warmScanner } from '../scanner/warmup.ts';

@@ -1,0 +1,51 @@
+// A portfolio run's answer (runs on an engine thread): quant's portfolio backtest over the symbols'
+// bars, with the daily curves as JSON and a market benchmark held with the same cash.
+import { UNIVERSE_MESSAGES, type PortfolioResult } from '@app/contract';
+import { formatDay, portfolioBacktest, type RankBy, type TemplateInput } from '@app/quant';
+import type { SymbolBars } from './rows.ts';
+
+export interface PortfolioInput {
+  template: TemplateInput;
+  items: (SymbolBars & { marketCap: number | null })[];
+  skipped: string[];
+  maxPositions: number;
+  rankBy: RankBy;
+  /** SPY (or another market benchmark) over the same dates, when the market has it */
+  benchmark: SymbolBars | null;
+}
+
+export function portfolioResult(input: PortfolioInput): PortfolioResult {
+  const r = portfolioBacktest(
+    input.items.map((i) => ({ symbol: i.symbol, bars: i.bars, marketCap: i.marketCap })),
+    input.template,
+    { maxPositions: input.maxPositions, rankBy: input.rankBy },
+  );
+  const cash = r.equity[0];
+  let benchmark: PortfolioResult['benchmark'] = null;
+  if (input.benchmark) {
+    // bought at its first close in the run, marked at each of its closes; null before its first bar
+    const b = input.benchmark.bars;
+    const byDay = new Map<number, number>();
+    for (let i = 0; i < b.day.length; i++) byDay.set(b.day[i], b.close[i]);
+    const first = b.close[0];
+    let last: number | null = null;
+    const equity = Array.from(r.day, (d) => {
+      const c = byDay.get(d);
+      if (c !== undefined) last = (cash * c) / first;
+      return last;
+    });
+    benchmark = { symbol: input.benchmark.symbol, equity };
+  }
+  return {
+    stats: r.stats,
+    trades: r.trades,
+    time: Array.from(r.day, formatDay),
+    equity: Array.from(r.equity),
+    drawdown: Array.from(r.drawdown, (d) => (d === 0 ? 0 : -d)),
+    positions: Array.from(r.positions),
+    equal_weight: Array.from(r.equalWeight),
+    benchmark,
+    skipped: [...input.skipped, ...r.skipped],
+    survivorship: UNIVERSE_MESSAGES.survivorship,
+  };
+}

@@ -1,0 +1,68 @@
+// A universe run's table: one row per symbol, the single-symbol backtest of that symbol over the
+// period in the table's words (runs on an engine thread), and the distribution of their returns.
+import { UNIVERSE_MESSAGES, type UniverseRow, type UniverseSummary } from '@app/contract';
+import { backtest, type DailyBars, type Stats, type TemplateInput } from '@app/quant';
+
+export interface SymbolBars {
+  symbol: string;
+  name: string;
+  bars: DailyBars;
+}
+
+const num = (stats: Stats, key: string) => (typeof stats[key] === 'number' ? (stats[key] as number) : null);
+
+/** The row of each symbol: exactly what a plain backtest of it over the same bars reports. */
+export function universeRows(input: { template: TemplateInput; items: SymbolBars[] }): UniverseRow[] {
+  return input.items.map(({ symbol, name, bars }) => {
+    const { stats } = backtest(bars, input.template);
+    return {
+      symbol,
+      name,
+      start: String(stats['Start']),
+      end: String(stats['End']),
+      return_pct: num(stats, 'Return [%]'),
+      cagr_pct: num(stats, 'CAGR [%]'),
+      sharpe: num(stats, 'Sharpe Ratio'),
+      max_drawdown_pct: num(stats, 'Max. Drawdown [%]'),
+      trades: num(stats, '# Trades') ?? 0,
+      win_rate_pct: num(stats, 'Win Rate [%]'),
+      profit_factor: num(stats, 'Profit Factor'),
+      exposure_pct: num(stats, 'Exposure Time [%]'),
+      buy_hold_pct: num(stats, 'Buy & Hold Return [%]'),
+    };
+  });
+}
+
+/** Linear-interpolated quantile of sorted values (numpy's default). */
+function quantile(sorted: number[], q: number): number | null {
+  if (!sorted.length) return null;
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (at - lo);
+}
+
+const HISTOGRAM_BINS = 20;
+
+export function universeSummary(rows: UniverseRow[], skipped: string[]): UniverseSummary {
+  const returns = rows.map((r) => r.return_pct).filter((v): v is number => v !== null).sort((a, b) => a - b);
+  const share = (n: number) => (rows.length ? (n / rows.length) * 100 : null);
+  const histogram: UniverseSummary['histogram'] = [];
+  if (returns.length) {
+    const lo = Math.floor(returns[0]);
+    const hi = Math.max(lo + 1, Math.ceil(returns[returns.length - 1] + 1e-9));
+    const width = (hi - lo) / HISTOGRAM_BINS;
+    for (let k = 0; k < HISTOGRAM_BINS; k++) histogram.push({ from: lo + k * width, to: lo + (k + 1) * width, count: 0 });
+    for (const r of returns) histogram[Math.min(HISTOGRAM_BINS - 1, Math.floor((r - lo) / width))].count++;
+  }
+  return {
+    symbols: rows.length,
+    skipped,
+    median_return_pct: quantile(returns, 0.5),
+    q1_return_pct: quantile(returns, 0.25),
+    q3_return_pct: quantile(returns, 0.75),
+    profitable_pct: share(rows.filter((r) => (r.return_pct ?? 0) > 0).length),
+    beat_buy_hold_pct: share(rows.filter((r) => r.return_pct !== null && r.buy_hold_pct !== null && r.return_pct > r.buy_hold_pct).length),
+    histogram,
+    survivorship: UNIVERSE_MESSAGES.survivorship,
+  };
+}

@@ -1,0 +1,134 @@
+// The backtesting vocabulary (spec §3, §5, §9): the names, operators and limits are the engine's
+// (packages/quant), so the form, the API and the backtest cannot disagree; the messages and the small
+// field schemas the templates, indicators and periods share are declared here.
+import { z } from 'zod';
+import { MAX_INDICATOR_WINDOW } from '@app/quant';
+
+export {
+  COMPARE_ALIASES,
+  COMPARE_OPS,
+  CPRICES,
+  DEFAULT_CASH,
+  INDICATOR_DEFAULTS,
+  INDICATOR_NAMES,
+  INDICATOR_TYPES,
+  MAX_INDICATOR_WINDOW,
+  type CompareOp,
+  type CPrice,
+  type IndicatorName,
+  type IndicatorType,
+} from '@app/quant';
+
+/** Template position size when none is given: fraction of equity (whole shares); ≥ 1 means shares. */
+export const DEFAULT_POSITION_SIZE = 0.99;
+/** Template commission when none is given: a fraction of trade value, charged on entry and exit. */
+export const DEFAULT_COMMISSION = 0;
+/** Commissions are below this fraction of trade value (10 %): anything more is a typo for a percent. */
+export const MAX_COMMISSION = 0.1;
+/** Upper bound of the starting cash. */
+export const MAX_CASH = 1e12;
+
+/** Messages of spec §5 (exact wording) plus the few the spec leaves open. */
+export const INDICATOR_MESSAGES = {
+  name: 'Please select an indicator',
+  compare: 'Please select a comparison operator',
+  periodRequired: 'Period is required',
+  periodPositive: 'Period must be greater than 0',
+  driftRequired: 'Drift is required',
+  driftPositive: 'Drift must be greater than 0',
+  lengthRequired: 'Length is required',
+  lengthPositive: 'Length must be greater than 0',
+  rsiValue: 'RSI value must be between 0 and 100',
+  compareValueRequired: 'Compare value is required',
+  compareValueNumber: 'Compare value must be a number',
+  offsetNonNegative: 'Offset must be 0 or greater',
+  wholeNumber: (label: string) => `${label} must be a whole number`,
+  tooLarge: (label: string) => `${label} must be at most ${MAX_INDICATOR_WINDOW}`,
+  indicatorType: 'Indicator type must be BUY or SELL',
+  cprice: 'Price must be CLOSE',
+} as const;
+
+/** DRF's generic field messages, used where the spec gives none. */
+export const FIELD_MESSAGES = {
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  invalidInteger: 'A valid integer is required.',
+  invalidNumber: 'A valid number is required.',
+  invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  tooLong: (n: number) => `Ensure this field has no more than ${n} characters.`,
+} as const;
+
+export const PERIOD_MESSAGES = {
+  symbolNotFound: 'symbol not found',
+  invalidTicker: 'Enter a valid symbol ticker.',
+  endAfterStart: 'End date must be after start date.',
+} as const;
+
+export const TEMPLATE_MESSAGES = {
+  positionSizePositive: 'Position size must be greater than 0',
+  positionSizeShares: 'Position size of 1 or more is a number of shares and must be a whole number',
+  positionSizeTooLarge: 'Ensure this value is less than or equal to 1000000000.',
+  /** Same words for the API's fraction (< 0.1) and the form's percent (< 10). */
+  commissionRange: 'Commission must be 0 or more and less than 10%',
+  cashPositive: 'Cash must be greater than 0',
+  cashTooLarge: `Cash must be at most ${MAX_CASH.toLocaleString('en-US')}`,
+} as const;
+
+/** 400 detail of a run whose period holds fewer than 2 bars. */
+export const noPriceDataMessage = (symbol: string, start: string, end: string) =>
+  `No price data for ${symbol} between ${start} and ${end}.`;
+
+// ---------------------------------------------------------------------------------------------
+// Small field helpers (numbers may come as JSON numbers or as numeric strings from form inputs)
+// ---------------------------------------------------------------------------------------------
+
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A finite number from a number or numeric string; null when it is not one. */
+export function toNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim())) return Number(v.trim());
+  return null;
+}
+
+/** What OpenAPI shows for a field the server reads leniently (a number or a numeric string). */
+export const NUMBER_OR_TEXT = { anyOf: [{ type: 'number' }, { type: 'string' }] } as const;
+
+/** A positive integer id (path parameter or body reference). */
+export const Id = z
+  .unknown()
+  .optional()
+  .meta({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }] })
+  .transform((v, ctx) => {
+    if (isBlank(v)) {
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.required });
+      return z.NEVER;
+    }
+    const n = toNumber(v);
+    if (n === null || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidInteger });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** The `{id}` of a path like /api/templates/{id}/: a row id (anything else answers 404). */
+export const IdParams = z.object({ id: Id });
+
+export const requiredString = (max: number) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : 'Not a valid string.') })
+    .trim()
+    .min(1, FIELD_MESSAGES.blank)
+    .max(max, FIELD_MESSAGES.tooLong(max));
+
+/** A calendar date written YYYY-MM-DD, years 1000–9999 (PostgreSQL has no year 0). */
+export const IsoDate = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidDate) })
+  .trim()
+  .refine((s) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(s) && new Date(s + 'T00:00:00Z').toISOString().slice(0, 10) === s, FIELD_MESSAGES.invalidDate);
+
+/** An answer's whole-number id. */
+export const RowId = z.number().int();
+/** An answer's timestamp, ISO 8601. */
+export const Timestamp = z.string().meta({ format: 'date-time' });

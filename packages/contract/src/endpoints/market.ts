@@ -1,0 +1,19 @@
+// Symbols and chart history (spec §7), answered from the server's in-memory market.
+import { CheckSymbolResult, checkSymbolQuery, dhistoryQuery, historyQuery, HistoryResponse } from '../market.ts';
+import { endpoint } from './endpoint.ts';
+
+export const checkSymbol = endpoint({
+  method: 'GET', path: '/api/check_symbol/', auth: 'public', tag: 'Market', summary: 'A listing and its last move',
+  description: "404 {detail: 'symbol not found'} for an unknown symbol.", query: checkSymbolQuery, status: 200, response: CheckSymbolResult, errors: [404],
+});
+
+export const charts = {
+  history: endpoint({
+    method: 'GET', path: '/api/charts/history/', auth: 'public', tag: 'Market', summary: 'Candles at a frequency (0 daily, 1 weekly, 2 monthly)',
+    description: '{s: error | no_data, errmsg} when there is nothing to draw.', query: historyQuery, status: 200, response: HistoryResponse,
+  }),
+  dhistory: endpoint({
+    method: 'GET', path: '/api/charts/dhistory/', auth: 'public', tag: 'Market', summary: 'Daily candles with volume between two Unix times',
+    description: '`from` defaults to 0 and `to` to now, both inclusive.', query: dhistoryQuery, status: 200, response: HistoryResponse,
+  }),
+};

@@ -1,0 +1,146 @@
+// Optimisation runs (issue 14): a grid over a template's numbers on one of the user's periods, as
+// backtesting.py's Backtest.optimize(method='grid') computes it, optionally as a walk-forward
+// analysis; run in the background and read back while it runs. The grid's vocabulary and limits are
+// the engine's (packages/quant); the server checks the values against the template itself.
+import { z } from 'zod';
+import { MAX_GRID_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS } from '@app/quant';
+import { Id, RowId, Timestamp } from './backtest/fields.ts';
+import { BacktestStats, BacktestTrade } from './backtest/run.ts';
+
+export { MAX_GRID_CELLS, NUMERIC_STAT_KEYS };
+
+/** Row fields a run may vary: the ones a template stores (Supertrend's multiplier is fixed by the
+ *  spec, so a result could not be applied to a template). */
+export const OPTIMIZE_ROW_FIELDS = ROW_FIELDS.filter((f) => f !== 'multiplier');
+export const OPTIMIZE_TEMPLATE_FIELDS = TEMPLATE_FIELDS;
+/** Runs a user may have queued or running at once. */
+export const MAX_ACTIVE_OPTIMIZATIONS = 2;
+/** The best cells listed with their statistics. */
+export const TOP_CELLS = 20;
+
+export const GridValue = z.union([z.number(), z.string().max(32)]);
+export type GridValue = z.infer<typeof GridValue>;
+
+export const GridParam = z.object({
+  /** index into the template's indicator rows (in the order they were added); absent for a template field */
+  row: z.number().int().min(0).max(99).optional(),
+  field: z.string().max(32),
+  values: z.array(GridValue).min(1).max(1000),
+});
+export type GridParam = z.infer<typeof GridParam>;
+
+export const WalkForwardSpec = z.object({
+  folds: z.number().int().min(1).max(20),
+  /** in-sample share of each fold's window */
+  in_sample: z.number().min(0.5).max(0.95).default(0.75),
+  /** in-sample windows grow from the first bar instead of sliding */
+  anchored: z.boolean().default(false),
+});
+export type WalkForwardSpec = z.infer<typeof WalkForwardSpec>;
+
+const objective = z.enum(NUMERIC_STAT_KEYS);
+
+/** POST /api/optimizations/ body. */
+export const OptimizationCreate = z
+  .object({
+    template_id: Id,
+    period_id: Id,
+    maximize: objective.optional(),
+    minimize: objective.optional(),
+    params: z.array(GridParam).min(1).max(6),
+    /** cells with fewer trades count as empty */
+    min_trades: z.number().int().min(0).max(1_000_000).optional(),
+    /** cells whose maximum drawdown is deeper than this percent count as empty */
+    max_drawdown_pct: z.number().min(0).max(100).optional(),
+    walk_forward: WalkForwardSpec.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.maximize === undefined) === (v.minimize === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['maximize'], message: 'Choose one statistic to maximize or to minimize.' });
+    }
+    v.params.forEach((p, k) => {
+      const allowed: readonly string[] = p.row === undefined ? OPTIMIZE_TEMPLATE_FIELDS : OPTIMIZE_ROW_FIELDS;
+      if (!allowed.includes(p.field)) ctx.addIssue({ code: 'custom', path: ['params', k, 'field'], message: `Choose one of ${allowed.join(', ')}.` });
+    });
+  });
+export type OptimizationCreateInput = z.output<typeof OptimizationCreate>;
+export type OptimizationCreateBody = z.input<typeof OptimizationCreate>;
+
+/** The number of cells of a grid (the product of its parameters' value counts). */
+export const gridCells = (params: readonly { values: readonly unknown[] }[]) => params.reduce((n, p) => n * p.values.length, 1);
+
+export const OPTIMIZATION_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+
+/** A cell with its values in grid order. */
+export const Cell = z.object({ index: z.number().int(), params: z.array(GridValue) });
+
+const TopCell = Cell.extend({ value: z.number(), stats: BacktestStats });
+const Curve = z.object({ time: z.array(z.string()), equity: z.array(z.number()) });
+
+export const WalkForwardFold = z.object({
+  in_sample: z.object({ start: z.string(), end: z.string() }),
+  out_of_sample: z.object({ start: z.string(), end: z.string() }),
+  params: z.array(GridValue).nullable(),
+  in_sample_value: z.number().nullable(),
+  out_of_sample_value: z.number().nullable(),
+  out_of_sample_stats: BacktestStats.nullable(),
+});
+
+export const OptimizationResult = z.object({
+  /** the best cell (null when no cell traded), with its full statistics and trades */
+  best: Cell.extend({ stats: BacktestStats, trades: z.array(BacktestTrade) }).nullable(),
+  /** the best cells in objective order */
+  top: z.array(TopCell),
+  /** the objective of every cell in grid order (the last parameter changes fastest); null: no trade */
+  heatmap: z.array(z.number().nullable()),
+  walk_forward: z
+    .object({
+      folds: z.array(WalkForwardFold),
+      /** the out-of-sample runs stitched into one account */
+      out_of_sample: Curve.extend({ stats: BacktestStats, trades: z.array(BacktestTrade) }),
+      /** the grid's best cell over the whole period, run over the same stretch (hindsight) */
+      in_sample: z.object({ params: z.array(GridValue).nullable(), equity: z.array(z.number()) }),
+      /** stitched out-of-sample annualised return ÷ the folds' mean in-sample annualised return */
+      efficiency: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type OptimizationResult = z.infer<typeof OptimizationResult>;
+
+/** What the run was asked, as it started (the template as it was then). */
+export const OptimizationRequest = z.object({
+  template_id: RowId,
+  template_name: z.string(),
+  period_id: RowId,
+  symbol: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  objective: z.string(),
+  direction: z.enum(['maximize', 'minimize']),
+  params: z.array(GridParam),
+  min_trades: z.number().nullable(),
+  max_drawdown_pct: z.number().nullable(),
+  walk_forward: z.object({ folds: z.number().int(), in_sample: z.number(), anchored: z.boolean() }).nullable(),
+  cells: z.number().int(),
+});
+export type OptimizationRequest = z.infer<typeof OptimizationRequest>;
+
+/** GET /api/optimizations/{id}/ answer (and the 202 of a start). */
+export const Optimization = z.object({
+  id: RowId,
+  status: z.enum(OPTIMIZATION_STATUSES),
+  progress: z.object({ done: z.number().int(), total: z.number().int(), eta_seconds: z.number().nullable() }),
+  request: OptimizationRequest,
+  created_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  error: z.string().nullable(),
+  result: OptimizationResult.nullable(),
+});
+export type Optimization = z.infer<typeof Optimization>;
+
+/** GET /api/optimizations/ item (no result). */
+export const OptimizationListItem = Optimization.omit({ result: true });
+export type OptimizationListItem = z.infer<typeof OptimizationListItem>;
+
+/** POST /api/optimizations/{id}/apply/ body: the cell whose values a copy of the template takes. */
+export const OptimizationApply = z.object({ index: z.number().int().min(0).max(MAX_GRID_CELLS - 1) });

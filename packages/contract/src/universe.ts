@@ -1,0 +1,163 @@
+// Many-symbol runs (issue 15): one template over a universe of symbols — a saved scan's matches
+// today, a typed or pasted list, or every listed equity — as a table of single-symbol backtests
+// (universe run) or as one account trading them all (portfolio run). Both run in the background.
+import { z } from 'zod';
+import { MAX_PORTFOLIO_POSITIONS, RANK_BY } from '@app/quant';
+import { FIELD_MESSAGES, Id, IsoDate, RowId, Timestamp } from './backtest/fields.ts';
+import { BacktestStats, BacktestTrade } from './backtest/run.ts';
+
+export { MAX_PORTFOLIO_POSITIONS, RANK_BY };
+export { RANK_BY_TEXT } from '@app/quant';
+/** Symbols one run may cover. */
+export const MAX_UNIVERSE_SYMBOLS = 10_000;
+/** A typed list's length. */
+export const MAX_LISTED_SYMBOLS = 2_000;
+
+export const UNIVERSE_MESSAGES = {
+  empty: 'The universe is empty: no symbol to run on.',
+  unknownSymbols: (symbols: string[]) => `Unknown symbols: ${symbols.slice(0, 20).join(', ')}${symbols.length > 20 ? ` and ${symbols.length - 20} more` : ''}.`,
+  tooMany: (n: number) => `The universe has ${n.toLocaleString('en-US')} symbols; at most ${MAX_UNIVERSE_SYMBOLS.toLocaleString('en-US')}.`,
+  endAfterStart: 'End date must be after start date.',
+  survivorship: "The universe is today's list of symbols: stocks that were delisted before today are not in it, which flatters past results (survivorship bias).",
+} as const;
+
+const Ticker = z.string().trim().toUpperCase().regex(/^[A-Z0-9.^-]{1,12}$/, 'Enter valid symbol tickers.');
+
+/** Where the symbols come from. */
+export const Universe = z.discriminatedUnion('kind', [
+  /** a saved scanner query's matches today */
+  z.object({ kind: z.literal('scan'), query_id: Id }),
+  /** symbols typed or pasted (duplicates dropped) */
+  z.object({ kind: z.literal('symbols'), symbols: z.array(Ticker).min(1, UNIVERSE_MESSAGES.empty).max(MAX_LISTED_SYMBOLS) }),
+  /** every listed equity */
+  z.object({ kind: z.literal('all') }),
+]);
+export type Universe = z.output<typeof Universe>;
+
+const runFields = {
+  template_id: Id,
+  universe: Universe,
+  start_date: IsoDate,
+  end_date: IsoDate,
+};
+const datesInOrder = (v: { start_date: string; end_date: string }) => v.start_date < v.end_date;
+
+/** POST /api/universe_runs/ body. */
+export const UniverseRunCreate = z.object(runFields).refine(datesInOrder, { path: ['end_date'], message: UNIVERSE_MESSAGES.endAfterStart });
+export type UniverseRunCreateBody = z.input<typeof UniverseRunCreate>;
+
+/** POST /api/portfolio_runs/ body. */
+export const PortfolioRunCreate = z
+  .object({
+    ...runFields,
+    /** positions held at once; each is an equal share of the template's position size */
+    max_positions: z.number({ error: FIELD_MESSAGES.invalidInteger }).int(FIELD_MESSAGES.invalidInteger).min(1).max(MAX_PORTFOLIO_POSITIONS).default(10),
+    /** which signals of one close fill first when there are more than free slots */
+    rank_by: z.enum(RANK_BY).default('symbol'),
+  })
+  .refine(datesInOrder, { path: ['end_date'], message: UNIVERSE_MESSAGES.endAfterStart });
+export type PortfolioRunCreateBody = z.input<typeof PortfolioRunCreate>;
+
+export const RUN_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+
+/** What a run was asked, as it started. */
+const RunRequest = z.object({
+  template_id: RowId,
+  template_name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  universe: z.object({ kind: z.enum(['scan', 'symbols', 'all']), label: z.string() }),
+  symbols: z.number().int(),
+});
+
+const runHead = {
+  id: RowId,
+  status: z.enum(RUN_STATUSES),
+  progress: z.object({ done: z.number().int(), total: z.number().int(), eta_seconds: z.number().nullable() }),
+  created_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  error: z.string().nullable(),
+};
+
+/** One symbol's backtest over the run's period, in the table's words. */
+export const UniverseRow = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  return_pct: z.number().nullable(),
+  cagr_pct: z.number().nullable(),
+  sharpe: z.number().nullable(),
+  max_drawdown_pct: z.number().nullable(),
+  trades: z.number().int(),
+  win_rate_pct: z.number().nullable(),
+  profit_factor: z.number().nullable(),
+  exposure_pct: z.number().nullable(),
+  buy_hold_pct: z.number().nullable(),
+});
+export type UniverseRow = z.infer<typeof UniverseRow>;
+/** The table's sortable columns (every one). */
+export const UNIVERSE_SORT_FIELDS = ['symbol', 'name', 'return_pct', 'cagr_pct', 'sharpe', 'max_drawdown_pct', 'trades', 'win_rate_pct', 'profit_factor', 'exposure_pct', 'buy_hold_pct'] as const;
+export type UniverseSortField = (typeof UNIVERSE_SORT_FIELDS)[number];
+
+/** The distribution of the rows' returns. */
+export const UniverseSummary = z.object({
+  symbols: z.number().int(),
+  /** symbols left out for missing data (fewer than 2 bars in the period) */
+  skipped: z.array(z.string()),
+  median_return_pct: z.number().nullable(),
+  q1_return_pct: z.number().nullable(),
+  q3_return_pct: z.number().nullable(),
+  profitable_pct: z.number().nullable(),
+  beat_buy_hold_pct: z.number().nullable(),
+  /** returns in equal-width bins: [from, to) percent and the count of symbols */
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  survivorship: z.string(),
+});
+export type UniverseSummary = z.infer<typeof UniverseSummary>;
+
+/** GET /api/universe_runs/{id}/ query: one page of the table, sorted like the scanner (`-return_pct`). */
+export const UniverseRowsQuery = z.object({
+  ordering: z
+    .string()
+    .default('-return_pct')
+    .refine((s) => (UNIVERSE_SORT_FIELDS as readonly string[]).includes(s.replace(/^-/, '')), `Choose one of ${UNIVERSE_SORT_FIELDS.join(', ')} (with - for descending).`),
+  page: z.coerce.number({ error: FIELD_MESSAGES.invalidInteger }).int().min(1).default(1),
+  page_size: z.coerce.number({ error: FIELD_MESSAGES.invalidInteger }).int().min(1).max(MAX_UNIVERSE_SYMBOLS).default(50),
+});
+
+export const UniverseRun = z.object({
+  ...runHead,
+  request: RunRequest,
+  summary: UniverseSummary.nullable(),
+  rows: z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(UniverseRow) }).nullable(),
+});
+export type UniverseRun = z.infer<typeof UniverseRun>;
+export const UniverseRunListItem = UniverseRun.omit({ summary: true, rows: true });
+
+export const PortfolioTrade = z.intersection(BacktestTrade, z.object({ Symbol: z.string() }));
+
+export const PortfolioResult = z.object({
+  stats: BacktestStats,
+  trades: z.array(PortfolioTrade),
+  /** per day of the run: YYYY-MM-DD, equity, drawdown (fraction ≤ 0), positions held, and the same
+   *  cash in an equal-weight basket of the universe (rebalanced daily) */
+  time: z.array(z.string()),
+  equity: z.array(z.number()),
+  drawdown: z.array(z.number()),
+  positions: z.array(z.number().int()),
+  equal_weight: z.array(z.number()),
+  /** the same cash bought and held in a market benchmark (SPY) when the market has it */
+  benchmark: z.object({ symbol: z.string(), equity: z.array(z.number().nullable()) }).nullable(),
+  skipped: z.array(z.string()),
+  survivorship: z.string(),
+});
+export type PortfolioResult = z.infer<typeof PortfolioResult>;
+
+export const PortfolioRun = z.object({
+  ...runHead,
+  request: RunRequest.extend({ max_positions: z.number().int(), rank_by: z.enum(RANK_BY) }),
+  result: PortfolioResult.nullable(),
+});
+export type PortfolioRun = z.infer<typeof PortfolioRun>;
+export const PortfolioRunListItem = PortfolioRun.omit({ result: true });

@@ -1,0 +1,86 @@
+// The order arithmetic of backtesting.py's `_Broker` that both the single-symbol engine and the
+// portfolio engine use: what an entry costs and how many shares it buys, what an exit settles, where
+// the stop and target sit. Operation for operation as the reference, so results match to the bit.
+import type { Template } from './template.ts';
+import type { ExitReason } from './types.ts';
+import type { TradeRecord } from './stats.ts';
+
+/** An entry at open `o`: the fill price (spread included) and the cost per share the sizing and the
+ *  cash check use, the reference's `adjusted_price + commission(size, open) / size` for an order of
+ *  `orderSize` (a fraction of equity or a share count). */
+export function entryCost(o: number, orderSize: number, t: Template): { fillPrice: number; perShare: number } {
+  const { spread, commissionFixed: fixed } = t.exits;
+  const fillPrice = spread ? o * (1 + spread) : o;
+  return { fillPrice, perShare: fillPrice + (fixed + orderSize * o * t.commission) / orderSize };
+}
+
+/** Whole shares a fraction `size` of `available` equity buys at `perShare`. */
+export const fractionShares = (available: number, size: number, perShare: number) => pyFloorDiv(available * size, perShare);
+
+/** The commission of one order of `shares` at `price`: the fixed fee plus the relative one. */
+export const orderCommission = (shares: number, price: number, t: Template) => t.exits.commissionFixed + shares * price * t.commission;
+
+/** Risk sizing at the signal close: the shares whose loss at the stop is `riskPct` of equity, capped by
+ *  the position size (a fraction of equity at that close, or a share count). */
+export function riskShares(equity: number, close: number, t: Template, size = t.positionSize): number {
+  const { riskPct, stopLoss } = t.exits;
+  const atRisk = Math.floor((equity * riskPct) / (close * stopLoss));
+  const cap = size < 1 ? Math.floor((equity * size) / (close * (1 + t.commission))) : size;
+  return Math.max(0, Math.min(atRisk, cap));
+}
+
+/** The stop and target of a position filled at `fillPrice` (NaN where none). */
+export function entryLevels(fillPrice: number, t: Template): { sl: number; tp: number } {
+  const { stopLoss, takeProfit } = t.exits;
+  return { sl: stopLoss ? fillPrice * (1 - stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 + takeProfit) : NaN };
+}
+
+/** Whether a position has levels to check at every bar. */
+export const watchesLevels = (t: Template) => !!(t.exits.stopLoss || t.exits.takeProfit || t.exits.trailingStop);
+
+/** An open position's exit this bar by its stop (low ≤ SL, filled at min(open, SL)) before its target
+ *  (high ≥ TP, filled at max(open, TP)); null when neither is hit. */
+export function levelExit(o: number, high: number, low: number, sl: number, tp: number, slTrails: boolean): { price: number; reason: ExitReason } | null {
+  if (low <= sl) return { price: Math.min(o, sl), reason: slTrails ? 'trailing' : 'stop' };
+  if (high >= tp) return { price: Math.max(o, tp), reason: 'target' };
+  return null;
+}
+
+/** A position closed at `price`: the trade, and what it adds to the cash (its gross P/L less the exit
+ *  commission; the entry commission left the cash at the entry). */
+export function closedTrade(
+  p: { shares: number; entryPrice: number; entryBar: number; entryCommission: number },
+  price: number,
+  bar: number,
+  reason: ExitReason,
+  t: Template,
+): { trade: TradeRecord; cash: number } {
+  const { shares, entryPrice, entryCommission } = p;
+  const exitCommission = orderCommission(shares, price, t);
+  const gross = shares * (price - entryPrice);
+  const commissions = entryCommission + exitCommission;
+  return {
+    cash: gross - exitCommission,
+    trade: {
+      size: shares,
+      entryBar: p.entryBar,
+      exitBar: bar,
+      entryPrice,
+      exitPrice: price,
+      pnl: gross - commissions,
+      returnPct: price / entryPrice - 1 - commissions / (shares * entryPrice),
+      commission: commissions,
+      exitReason: reason,
+    },
+  };
+}
+
+/** Python's float `a // b` (the reference sizes orders with it). */
+export function pyFloorDiv(a: number, b: number): number {
+  const mod = a % b;
+  let div = (a - mod) / b;
+  if (mod && b < 0 !== mod < 0) div -= 1;
+  let floor = Math.floor(div);
+  if (div - floor > 0.5) floor += 1;
+  return floor;
+}

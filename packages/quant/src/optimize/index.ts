@@ -1,0 +1,13 @@
+// Grid optimisation and walk-forward analysis (ARCHITECTURE.md "Optimisation").
+export {
+  parseGrid, cellParams, GridError, MAX_GRID_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS,
+  type Grid, type GridInput, type GridParam, type GridValue,
+} from './grid.ts';
+export {
+  optimize, evaluateCells, optimizationResult, topCells, bestIndex, runCell,
+  type OptimizationResult, type HeatmapCell, type TopCell,
+} from './optimize.ts';
+export {
+  walkForward, walkForwardResult, parseWalkForward, foldWindows, WALK_FORWARD_DEFAULTS,
+  type WalkForwardInput, type WalkForwardSpec, type WalkForwardResult, type WalkForwardFold, type FoldWindows,
+} from './walkForward.ts';

@@ -1,0 +1,140 @@
+// Grid optimisation, exactly backtesting.py's `Backtest.optimize(method='grid', return_heatmap=True)`:
+// every cell is a backtest of the template with the cell's values; its heatmap value is the objective
+// statistic, null for a cell without trades (or one failing a constraint); the best cell is the first
+// maximum in grid order (minimum with `minimize`). Work is split in two so cells can be spread over
+// threads: `evaluateCells` computes the objective of a range of cells with no statistics beyond what
+// the objective needs; `optimizationResult` builds the full statistics and trades of the best cell and
+// the top rows only.
+import { windowBars, type BarWindow, type DailyBars } from '../types.ts';
+import { runTemplate, tradeJson, type Trade } from '../engine.ts';
+import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDrawdown, summaryStat, type Stats } from '../stats.ts';
+import { EquitySeries, EquitySummary } from '../equity.ts';
+import type { TemplateInput } from '../template.ts';
+import { cellParams, cellTemplate, parseGrid, type Grid, type GridInput, type GridValue } from './grid.ts';
+
+export interface HeatmapCell {
+  params: GridValue[];
+  value: number | null;
+}
+
+export interface OptimizationResult {
+  /** null when no cell has a value */
+  best: { params: GridValue[]; stats: Stats; trades: Trade[] } | null;
+  heatmap: HeatmapCell[];
+}
+
+/** The top rows beside the result: the best cells in objective order with their statistics. */
+export interface TopCell {
+  index: number;
+  params: GridValue[];
+  value: number;
+  stats: Stats;
+}
+
+/**
+ * The objective of cells [from, to), NaN where a cell is null. `series` caches indicator series across
+ * calls on the same bars (pass one Map per bars). With a window, each cell trades only inside it.
+ */
+export function evaluateCells(
+  bars: DailyBars,
+  grid: Grid,
+  from: number,
+  to: number,
+  opts: { window?: BarWindow; series?: Map<string, Float64Array> } = {},
+): Float64Array {
+  const series = opts.series ?? new Map<string, Float64Array>();
+  const view = opts.window ? windowBars(bars, opts.window.start, opts.window.end) : bars;
+  const out = new Float64Array(Math.max(0, to - from));
+  const n = view.close.length;
+  const limitDrawdown = Number.isFinite(grid.maxDrawdownPct);
+  // Daily bars and an objective the running summary answers: no equity series at all. Otherwise one
+  // series buffer for every cell.
+  const streamed = dailyCalendar(view.day) && summaryAnswers(grid.objective);
+  const buffer = streamed ? null : new Float64Array(n);
+  for (let i = from; i < to; i++) {
+    const t = cellTemplate(grid, i);
+    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective));
+    const run = runTemplate(bars, t, series, { window: opts.window, equity: sink });
+    if (run.trades.length === 0 || run.trades.length < grid.minTrades) {
+      out[i - from] = NaN;
+      continue;
+    }
+    let value: number;
+    let drawdownPct: number;
+    if (sink instanceof EquitySummary) {
+      sink.finish();
+      value = summaryStat(grid.objective, view, sink, run.trades)!;
+      drawdownPct = (sink.deepest || 0) * 100;
+    } else {
+      value = statValue(grid.objective, view, run.equity, run.trades);
+      drawdownPct = limitDrawdown ? -statValue('Max. Drawdown [%]', view, run.equity, run.trades) : 0;
+    }
+    // a drawdown deeper than the limit fails the cell
+    out[i - from] = limitDrawdown && drawdownPct > grid.maxDrawdownPct ? NaN : value;
+  }
+  return out;
+}
+
+/** Index of the best cell: the first maximum (minimum) in grid order; -1 when every cell is NaN. */
+export function bestIndex(values: Float64Array, direction: 1 | -1): number {
+  let best = -1;
+  let bestValue = NaN;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] * direction;
+    if (v > bestValue || (best < 0 && !Number.isNaN(v))) {
+      best = i;
+      bestValue = v;
+    }
+  }
+  return best;
+}
+
+/** The `top` best cells in objective order (ties in grid order). */
+export function topIndices(values: Float64Array, direction: 1 | -1, top: number): number[] {
+  // a bounded selection: keeps memory flat for any grid size
+  const picked: number[] = [];
+  const better = (a: number, b: number) => values[a] * direction > values[b] * direction || (values[a] === values[b] && a < b);
+  for (let i = 0; i < values.length; i++) {
+    if (Number.isNaN(values[i])) continue;
+    if (picked.length === top && !better(i, picked[top - 1])) continue;
+    let at = picked.length === top ? top - 1 : picked.length;
+    if (picked.length === top) picked.pop();
+    while (at > 0 && better(i, picked[at - 1])) at--;
+    picked.splice(at, 0, i);
+  }
+  return picked;
+}
+
+/** One cell backtested in full (statistics and trades), inside the window when given. */
+export function runCell(bars: DailyBars, grid: Grid, index: number, window?: BarWindow) {
+  const view = window ? windowBars(bars, window.start, window.end) : bars;
+  const run = runTemplate(bars, cellTemplate(grid, index), new Map(), { window });
+  const { stats } = computeStats(view, run.equity, run.trades);
+  return { stats, trades: run.trades.map((tr) => tradeJson(view, tr)), equity: run.equity };
+}
+
+/** backtesting.py's output from the objective of every cell. */
+export function optimizationResult(bars: DailyBars, grid: Grid, values: Float64Array, window?: BarWindow): OptimizationResult {
+  const heatmap: HeatmapCell[] = Array.from(values, (v, i) => ({ params: cellParams(grid, i), value: Number.isNaN(v) ? null : v }));
+  const b = bestIndex(values, grid.direction);
+  if (b < 0) return { best: null, heatmap };
+  const { stats, trades } = runCell(bars, grid, b, window);
+  return { best: { params: cellParams(grid, b), stats, trades }, heatmap };
+}
+
+/** The top rows with their full statistics. */
+export function topCells(bars: DailyBars, grid: Grid, values: Float64Array, top = 20, window?: BarWindow): TopCell[] {
+  return topIndices(values, grid.direction, top).map((index) => ({
+    index,
+    params: cellParams(grid, index),
+    value: values[index],
+    stats: runCell(bars, grid, index, window).stats,
+  }));
+}
+
+/** The whole optimisation on this thread (the CLI and the server spread `evaluateCells` over workers). */
+export function optimize(bars: DailyBars, template: TemplateInput, gridInput: GridInput): OptimizationResult {
+  const grid = parseGrid(gridInput, template);
+  const values = evaluateCells(bars, grid, 0, grid.cells);
+  return optimizationResult(bars, grid, values);
+}
