@@ -48,14 +48,16 @@ export default function OptimizePage() {
   const [applied, setApplied] = useState<{ run: number; template: TemplateDetail } | null>(null);
 
   const select = (next: { template_id?: number | null; period_id?: number | null; run?: number | null }) => {
-    const merged = { template_id: templateId, period_id: periodId, run: runId, ...next };
-    setSearch(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)])), { replace: !('run' in next) });
+    // another template or period leaves the run shown (it is about the previous pick)
+    const keepsRun = 'run' in next || (next.template_id === undefined && next.period_id === undefined);
+    const merged = { template_id: templateId, period_id: periodId, run: keepsRun ? runId : null, ...next };
+    setSearch(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)])), { replace: merged.run === runId });
   };
 
   // A run opened by its address alone: show the template and period it ran on.
   const request = run.data?.request;
   useEffect(() => {
-    if (request && (templateId === null || periodId === null)) select({ template_id: request.template_id, period_id: request.period_id });
+    if (request && (templateId === null || periodId === null)) select({ template_id: request.template_id, period_id: request.period_id, run: runId });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the run is known
   }, [request]);
 

@@ -82,7 +82,8 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
           </p>
         )}
 
-        <div>
+        {/* a few columns stay cell-sized instead of stretching over a wide screen */}
+        <div style={{ maxWidth: `${cols * 6 + 4}rem` }}>
           {y !== null && <p className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">↓ {label(y)}</p>}
           <div
             role="grid"
@@ -146,7 +147,7 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
         </div>
 
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-          <div className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-300" data-testid="heatmap-legend">
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300" data-testid="heatmap-legend">
             <span className="tabular-nums">{formatValue(lo)}</span>
             <span
               aria-hidden
@@ -155,7 +156,10 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
             />
             <span className="tabular-nums">{formatValue(hi)}</span>
             <span className="text-slate-500 dark:text-slate-400">({T.legendWorse} → {T.legendBetter})</span>
-            <span className="ml-2 inline-block h-3 w-5 border border-dashed border-slate-400" aria-hidden /> {T.emptyCell}
+            <span className="flex items-center gap-1.5">
+              <span className="inline-block h-3 w-5 border border-dashed border-slate-400" aria-hidden />
+              {T.emptyCell}
+            </span>
           </div>
           <p className="min-h-5 text-sm text-slate-800 tabular-nums dark:text-slate-200" aria-live="polite" data-testid="heatmap-readout">
             {cursor ? describe(cursor.i, cursor.j) : ''}

@@ -44,7 +44,7 @@ export function TopCells({ request, top, bestIndex, rows, onApply, applying }: P
   return (
     <Card>
       <CardHeader title={T.topTitle} subtitle={`${top.length} of ${request.cells.toLocaleString('en-US')} cells, by ${request.objective} (${request.direction === 'maximize' ? 'highest' : 'lowest'} first)`} />
-      <div className="max-h-[32rem] overflow-auto">
+      <div className="max-h-[32rem] overflow-auto" data-scroll-x>
         <table className="w-full text-sm" aria-label={T.topTitle}>
           <thead className="sticky top-0 z-10 bg-slate-50 text-xs tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
             <tr>

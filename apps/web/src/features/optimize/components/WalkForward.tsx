@@ -31,8 +31,9 @@ export function WalkForward({ request, walk, rows }: Props) {
           <p className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="wf-efficiency">
             {walk.efficiency === null ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`}
           </p>
+          {walk.efficiency === null && <p className="text-xs text-slate-500 dark:text-slate-400">{T.noEfficiency}</p>}
         </CardBody>
-        <div className="overflow-x-auto border-t border-slate-200 dark:border-slate-800">
+        <div className="overflow-x-auto border-t border-slate-200 dark:border-slate-800" data-scroll-x>
           <table className="w-full text-sm" aria-label={T.walkTitle}>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
               <tr>
