@@ -121,7 +121,7 @@ describe('optimisation screens (issue 14)', () => {
     expect(result.heatmap).toHaveLength(18);
 
     // one cell per value pair; empty cells (no trade) blank; the best outlined and named in its tooltip
-    const cells = heatmap.getByRole('gridcell');
+    const cells = heatmap.getByTestId('heat-cell');
     expect(await cells.count()).toBe(18);
     expect(await heatmap.locator('[data-empty]').count()).toBe(result.heatmap.filter((v) => v === null).length);
     const best = heatmap.locator('[data-best]');
@@ -166,7 +166,11 @@ describe('optimisation screens (issue 14)', () => {
     expect(stored.indicators[0]).toMatchObject({ period, cvalue: String(level) });
     await shot(page, 'optimize-applied-desktop', false);
 
-    await page.getByRole('link', { name: T.openBacktest }).click();
+    // the best cell's row in the table now opens the copy too
+    expect(await page.getByRole('table', { name: T.topTitle }).getByRole('link', { name: T.openBacktest }).getAttribute('href')).toBe(
+      `/studies?template_id=${copy.id}&period_id=${periodId}&run=1`,
+    );
+    await page.getByRole('status').getByRole('link', { name: T.openBacktest }).click();
     await page.waitForURL((u) => u.pathname === '/studies');
     await page.getByRole('table', { name: STUDIES_TEXT.statsTitle }).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('heading', { level: 2 }).filter({ hasText: ' on ' }).innerText()).toContain(name);
@@ -216,6 +220,9 @@ describe('optimisation screens (issue 14)', () => {
       await phone.page.getByTestId(runId === id ? 'wf-chart' : 'heatmap').waitFor();
       await phone.page.waitForTimeout(300);
       await shot(phone.page, `optimize-${name}-phone`);
+      // the results at the phone's own size
+      await phone.page.getByTestId(runId === id ? 'wf-efficiency' : 'picked-cell').evaluate((e) => e.scrollIntoView());
+      await shot(phone.page, `optimize-${name}-phone-results`, false);
       // what sticks out, named, when something does
       const wide = await phone.page.evaluate(() =>
         [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest('[data-scroll-x]')).map((e) => `${e.tagName}.${e.className}`).slice(0, 5),

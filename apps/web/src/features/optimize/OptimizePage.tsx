@@ -45,7 +45,7 @@ export default function OptimizePage() {
   const [form, setForm] = useState<{ templateId: number; drafts: ParamDraft[] } | null>(null);
   const [settings, setSettings] = useState<RunSettings>(DEFAULT_SETTINGS);
   const [selected, setSelected] = useState<number | null>(null);
-  const [applied, setApplied] = useState<{ run: number; template: TemplateDetail } | null>(null);
+  const [applied, setApplied] = useState<{ run: number; index: number; template: TemplateDetail } | null>(null);
 
   const select = (next: { template_id?: number | null; period_id?: number | null; run?: number | null }) => {
     // another template or period leaves the run shown (it is about the previous pick)
@@ -83,7 +83,7 @@ export default function OptimizePage() {
   const onApply = (index: number) => {
     if (!run.data) return;
     const id = run.data.id;
-    apply.mutate({ id, index }, { onSuccess: (t) => setApplied({ run: id, template: t }) });
+    apply.mutate({ id, index }, { onSuccess: (t) => setApplied({ run: id, index, template: t }) });
   };
 
   const loading = templates.isPending || periods.isPending;
@@ -177,7 +177,7 @@ export default function OptimizePage() {
             onApply={onApply}
             applying={apply.isPending ? (apply.variables?.index ?? null) : null}
             applyError={apply.isError ? apply.error.message : null}
-            applied={applied?.run === run.data.id ? applied.template : null}
+            applied={applied?.run === run.data.id ? applied : null}
           />
         )}
       </div>
@@ -195,7 +195,7 @@ interface RunViewProps {
   onApply: (index: number) => void;
   applying: number | null;
   applyError: string | null;
-  applied: TemplateDetail | null;
+  applied: { index: number; template: TemplateDetail } | null;
 }
 
 /** One run as it stands: progress, its end, or its results. */
@@ -206,6 +206,7 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
   if (run.status === 'failed' || !result) return <Alert tone="error" title={T.failed}>{run.error}</Alert>;
 
   const best = result.best;
+  const openLink = applied && studiesLink({ templateId: applied.template.id, periodId: request.period_id, run: true });
   const pick = selected ?? best?.index ?? null;
   const pickParams = pick === null ? null : coordsOf(pick, request.params.map((p) => p.values.length)).map((c, k) => request.params[k].values[c]);
   const topStats = pick === null ? null : (result.top.find((c) => c.index === pick)?.stats ?? (best?.index === pick ? best.stats : null));
@@ -218,9 +219,9 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
           {request.start_date} → {request.end_date} · {request.cells.toLocaleString('en-US')} cells
         </span>
       </h2>
-      {applied && (
-        <Alert tone="success" title={T.applied(applied.name)}>
-          <Link to={studiesLink({ templateId: applied.id, periodId: request.period_id, run: true })} className={buttonClass('primary', 'sm', 'mt-2')}>
+      {openLink && applied && (
+        <Alert tone="success" title={T.applied(applied.template.name)}>
+          <Link to={openLink} className={buttonClass('primary', 'sm', 'mt-2')}>
             {T.openBacktest}
           </Link>
         </Alert>
@@ -264,7 +265,7 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
             </CardBody>
           </Card>
           <Heatmap request={request} heatmap={result.heatmap} bestIndex={best.index} rows={rows} selected={pick} onSelect={onSelect} />
-          <TopCells request={request} top={result.top} bestIndex={best.index} rows={rows} onApply={onApply} applying={applying} />
+          <TopCells request={request} top={result.top} bestIndex={best.index} rows={rows} onApply={onApply} applying={applying} opened={applied && { index: applied.index, link: openLink! }} />
         </>
       )}
       {result.walk_forward && <WalkForward request={request} walk={result.walk_forward} rows={rows} />}

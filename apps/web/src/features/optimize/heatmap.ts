@@ -110,3 +110,17 @@ export function formatEta(seconds: number | null): string | null {
   const min = Math.round(seconds / 60);
   return min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
 }
+
+/** The cell under a point of a plot `width` × `height` of `cols` × `rows` equal cells (clamped). */
+export function cellAt(px: number, py: number, width: number, height: number, cols: number, rows: number): { i: number; j: number } {
+  const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
+  return { i: clamp((px / width) * cols, cols), j: clamp((py / height) * rows, rows) };
+}
+
+/** One row of a big heatmap as a single CSS background: hard colour stops, one band per cell,
+ *  transparent where a cell is empty (the row's own background shows). */
+export function rowGradient(colours: readonly (string | null)[]): string {
+  const n = colours.length;
+  const at = (k: number) => `${Number(((k / n) * 100).toFixed(4))}%`;
+  return `linear-gradient(to right, ${colours.map((c, k) => `${c ?? 'transparent'} ${at(k)} ${at(k + 1)}`).join(', ')})`;
+}

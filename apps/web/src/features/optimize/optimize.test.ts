@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_GRID_CELLS, type Indicator, type OptimizationResult, type TemplateDetail } from '@app/contract';
 import { cellCount, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, showValue, type ParamDraft, type RunSettings } from './grid.ts';
-import { coordsOf, formatEta, indexOf, scaleColour, scalePosition, sliceHeatmap, strides } from './heatmap.ts';
+import { cellAt, coordsOf, formatEta, indexOf, rowGradient, scaleColour, scalePosition, sliceHeatmap, strides } from './heatmap.ts';
 import { sortCells } from './sort.ts';
 
 const range = (field: string, start: string, stop: string, step: string, row: number | null = 0): ParamDraft => ({ row, field, mode: 'range', start, stop, step, list: '' });
@@ -157,6 +157,18 @@ describe('colour scale', () => {
     expect(scaleColour(0.125)).toBe('rgb(64, 42, 112)');
     expect(scaleColour(-3)).toBe(scaleColour(0));
     expect(scaleColour(7)).toBe(scaleColour(1));
+  });
+});
+
+describe('heatmap geometry', () => {
+  it('finds the cell under the pointer, clamped to the plot', () => {
+    expect(cellAt(0, 0, 300, 100, 3, 2)).toEqual({ i: 0, j: 0 });
+    expect(cellAt(199.9, 50, 300, 100, 3, 2)).toEqual({ i: 1, j: 1 });
+    expect(cellAt(300, 100, 300, 100, 3, 2)).toEqual({ i: 2, j: 1 });
+    expect(cellAt(-5, 130, 300, 100, 3, 2)).toEqual({ i: 0, j: 1 });
+  });
+  it('draws a big row as one band per cell, empty ones transparent', () => {
+    expect(rowGradient(['red', null, 'blue'])).toBe('linear-gradient(to right, red 0% 33.3333%, transparent 33.3333% 66.6667%, blue 66.6667% 100%)');
   });
 });
 

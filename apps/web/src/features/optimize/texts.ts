@@ -56,6 +56,7 @@ export const OPTIMIZE_TEXT = {
   yAxis: 'Down',
   fixedAt: 'Fixed at',
   emptyCell: 'no trades',
+  heatmapKeys: 'Arrow keys move over the cells, Enter picks one.',
   legendWorse: 'worse',
   legendBetter: 'better',
   topTitle: 'Best cells',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Indicator, OptimizationRequest, OptimizationResult } from '@app/contract';
-import { Button, Card, CardHeader, cx } from '../../../components/index.ts';
+import { Button, buttonClass, Card, CardHeader, cx } from '../../../components/index.ts';
 import { paramLabel, showValue } from '../grid.ts';
 import { formatValue } from '../heatmap.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
@@ -15,11 +16,13 @@ interface Props {
   rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[];
   onApply: (index: number) => void;
   applying: number | null;
+  /** the cell last applied, and the link that opens its copy as a backtest */
+  opened: { index: number; link: string } | null;
 }
 
 /** The best cells with their values and headline statistics; every column sorts (click its header,
  *  again to reverse); each row can be applied to a copy of the template. */
-export function TopCells({ request, top, bestIndex, rows, onApply, applying }: Props) {
+export function TopCells({ request, top, bestIndex, rows, onApply, applying, opened }: Props) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: { kind: 'rank' }, desc: false });
   const stats = STAT_COLUMNS.filter((s) => s !== request.objective);
   const sorted = sortCells(top, sort.key, sort.desc);
@@ -71,9 +74,13 @@ export function TopCells({ request, top, bestIndex, rows, onApply, applying }: P
                   <td key={s} className="px-3 py-1.5 text-right tabular-nums">{formatValue(typeof cell.stats[s] === 'number' ? (cell.stats[s] as number) : null)}</td>
                 ))}
                 <td className="px-3 py-1 text-right">
-                  <Button size="sm" variant="secondary" loading={applying === cell.index} onClick={() => onApply(cell.index)} aria-label={`${T.apply}: row ${rank}`}>
-                    {T.apply}
-                  </Button>
+                  {opened?.index === cell.index ? (
+                    <Link to={opened.link} className={buttonClass('primary', 'sm')}>{T.openBacktest}</Link>
+                  ) : (
+                    <Button size="sm" variant="secondary" loading={applying === cell.index} onClick={() => onApply(cell.index)} aria-label={`${T.apply}: row ${rank}`}>
+                      {T.apply}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
