@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Candle, Optimization, StarterSymbol, TemplateDetail, TemplateListItem } from '@app/contract';
+import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail, TemplateListItem } from '@app/contract';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -175,7 +175,10 @@ describe('optimisation screens (issue 14)', () => {
     await page.getByRole('table', { name: STUDIES_TEXT.statsTitle }).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('heading', { level: 2 }).filter({ hasText: ' on ' }).innerText()).toContain(name);
     // the copy's plain backtest is the best cell
-    expect(await page.getByText(result!.best!.stats['Return [%]']!.toFixed(2), { exact: true }).count()).toBeGreaterThan(0);
+    const bestReturn = result!.best!.stats['Return [%]'] as number;
+    const plain = (await (await post(page, '/api/submit_selection/', { period_id: periodId, template_id: copy.id })).json()) as BacktestRun;
+    expect(plain.stats['Return [%]']).toBe(bestReturn);
+    expect(await page.getByText(bestReturn.toFixed(2), { exact: true }).count()).toBeGreaterThan(0);
   });
 
   it('cancels a big run', async () => {
@@ -188,6 +191,12 @@ describe('optimisation screens (issue 14)', () => {
     await page.getByText(T.cancelled).waitFor();
     const id = await runIdOf(page);
     expect((await get<Optimization>(page, `/api/optimizations/${id}/`)).status).toBe('cancelled');
+    // the recent runs list it first, the grid before it as done; a click opens that one's results
+    const recent = page.getByRole('list', { name: T.recentTitle }).getByRole('link');
+    await recent.first().filter({ hasText: 'cancelled' }).waitFor();
+    expect(await recent.first().getAttribute('aria-current')).toBe('page');
+    await recent.nth(1).filter({ hasText: 'done' }).click();
+    await page.getByTestId('heatmap').waitFor();
   });
 
   it('runs a walk-forward: folds table, efficiency, out-of-sample equity beside the in-sample best', async () => {

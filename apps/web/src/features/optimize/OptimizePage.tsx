@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Optimization, Period, TemplateDetail } from '@app/contract';
 import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select } from '../../components/index.ts';
 import { studiesLink } from '../../lib/starters.ts';
-import { useApplyCell, useCancelOptimization, useOptimization, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
+import { useApplyCell, useCancelOptimization, useOptimization, useOptimizationList, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
 import { cellCount, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, showValue, type ParamDraft, type RunSettings } from './grid.ts';
 import { coordsOf, formatValue } from './heatmap.ts';
 import { ParamsEditor } from './components/ParamsEditor.tsx';
@@ -12,6 +12,7 @@ import { RunProgress } from './components/RunProgress.tsx';
 import { Heatmap } from './components/Heatmap.tsx';
 import { TopCells } from './components/TopCells.tsx';
 import { WalkForward } from './components/WalkForward.tsx';
+import { RecentRuns } from './components/RecentRuns.tsx';
 import { OPTIMIZE_TEXT as T } from './texts.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
@@ -39,6 +40,7 @@ export default function OptimizePage() {
   const periods = usePeriodList();
   const detail = useTemplateDetail(templateId);
   const run = useOptimization(runId);
+  const recent = useOptimizationList();
   const start = useStartOptimization();
   const cancel = useCancelOptimization();
   const apply = useApplyCell();
@@ -181,6 +183,11 @@ export default function OptimizePage() {
           />
         )}
       </div>
+      {recent.data && recent.data.length > 0 && (
+        <div className="mt-6">
+          <RecentRuns runs={recent.data} current={runId} />
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Optimization, type OptimizationCreateBody, type TemplateListItem } from '@app/contract';
 import { call } from '../../lib/api.ts';
@@ -18,13 +19,20 @@ export function usePeriodList() {
 }
 
 const runKey = (id: number | null) => ['optimizations', id ?? 0];
+const LIST_KEY = ['optimizations', 'list'];
+
+/** The user's runs, newest first (asked again when a run starts or ends). */
+export function useOptimizationList() {
+  return useQuery({ queryKey: LIST_KEY, queryFn: () => call(endpoints.optimizations.list) });
+}
 const active = (o: Optimization | undefined) => o?.status === 'queued' || o?.status === 'running';
 /** How often a running optimisation is asked for its progress. */
 export const POLL_MS = 1000;
 
 /** A run, asked again every second while it is queued or running. */
 export function useOptimization(id: number | null) {
-  return useQuery({
+  const qc = useQueryClient();
+  const query = useQuery({
     queryKey: runKey(id),
     queryFn: () => call(endpoints.optimizations.get, { params: { id } }),
     enabled: id !== null,
@@ -32,13 +40,22 @@ export function useOptimization(id: number | null) {
     // a finished run does not change
     staleTime: (q) => (active(q.state.data) ? 0 : Infinity),
   });
+  // the list shows each run's status: refresh it when this one ends
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status && status !== 'queued' && status !== 'running') void qc.invalidateQueries({ queryKey: LIST_KEY });
+  }, [status, qc]);
+  return query;
 }
 
 export function useStartOptimization() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: OptimizationCreateBody) => call(endpoints.optimizations.start, { body }),
-    onSuccess: (run) => qc.setQueryData(runKey(run.id), run),
+    onSuccess: (run) => {
+      qc.setQueryData(runKey(run.id), run);
+      return qc.invalidateQueries({ queryKey: LIST_KEY });
+    },
   });
 }
 
@@ -46,7 +63,10 @@ export function useCancelOptimization() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(endpoints.optimizations.cancel, { params: { id } }),
-    onSuccess: (run) => qc.setQueryData(runKey(run.id), run),
+    onSuccess: (run) => {
+      qc.setQueryData(runKey(run.id), run);
+      return qc.invalidateQueries({ queryKey: LIST_KEY });
+    },
   });
 }
 

@@ -83,6 +83,7 @@ export const OPTIMIZE_TEXT = {
   loadFailed: 'Failed to load the run.',
   loadTemplate: 'Failed to load the template.',
   noRows: 'This template has no indicator rows.',
+  recentTitle: 'Recent runs',
   idle: 'Choose parameters to vary, then start the optimization.',
 } as const;
 
