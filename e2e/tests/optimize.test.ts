@@ -141,6 +141,17 @@ describe('optimisation screens (issue 14)', () => {
     await heatmap.focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.getByTestId('heatmap-readout').innerText()).toBe((await cells.nth(1).getAttribute('title'))!);
+    // Enter picks the cell under the keyboard (when it traded); the card above shows its value
+    // (the first row's second cell is cell 1: the period's first value, the level's second)
+    const second = result.heatmap[1];
+    await page.keyboard.press('Enter');
+    if (second !== null && result.best!.index !== 1) {
+      await page.getByTestId('picked-cell').getByText(T.selectedTitle).waitFor();
+      expect(await page.getByTestId('picked-value').innerText()).toBe(second.toFixed(2));
+      // back to the best cell for what follows
+      await best.click();
+      await page.getByTestId('picked-cell').getByText(T.bestTitle, { exact: true }).waitFor();
+    }
 
     // the table of best cells, sortable by any column
     const rows = page.getByTestId('top-row');
@@ -216,6 +227,11 @@ describe('optimisation screens (issue 14)', () => {
     expect(await page.getByTestId('wf-efficiency').innerText()).toBe(walk.efficiency === null ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`);
     await page.waitForTimeout(300);
     await shot(page, 'optimize-walk-forward-desktop');
+    // the dark theme (the app toggles the class on <html>)
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.waitForTimeout(300);
+    await shot(page, 'optimize-walk-forward-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
   });
 
   it('fits a 390 px phone', async () => {

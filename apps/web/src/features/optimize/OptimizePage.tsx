@@ -240,8 +240,8 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
         <>
           <Card data-testid="picked-cell">
             <CardHeader
-              title={pick === best.index ? T.bestTitle : 'Selected cell'}
-              subtitle={pick !== best.index ? 'Click a heatmap cell (or press Enter on it) to pick it.' : undefined}
+              title={pick === best.index ? (request.walk_forward ? T.bestWholeTitle : T.bestTitle) : T.selectedTitle}
+              subtitle={T.pickHint}
               actions={
                 pick !== null && (
                   <Button size="sm" onClick={() => onApply(pick)} loading={applying === pick}>
