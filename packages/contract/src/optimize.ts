@@ -100,7 +100,8 @@ export const OptimizationResult = z.object({
       out_of_sample: Curve.extend({ stats: BacktestStats, trades: z.array(BacktestTrade) }),
       /** the grid's best cell over the whole period, run over the same stretch (hindsight) */
       in_sample: z.object({ params: z.array(GridValue).nullable(), equity: z.array(z.number()) }),
-      /** stitched out-of-sample annualised return ÷ the folds' mean in-sample annualised return */
+      /** stitched out-of-sample annualised return ÷ the folds' mean in-sample annualised return (null
+       *  unless that mean is a gain) */
       efficiency: z.number().nullable(),
     })
     .nullable(),

@@ -21,6 +21,7 @@ export const routes = [
       { path: 'templates', element: guarded(() => import('../features/templates/TemplatesPage.tsx')) },
       { path: 'stockperiod', element: guarded(() => import('../features/periods/PeriodsPage.tsx')) },
       { path: 'studies', element: guarded(() => import('../features/studies/StudiesPage.tsx')) },
+      { path: 'optimize', element: guarded(() => import('../features/optimize/OptimizePage.tsx')) },
       { path: 'profile', element: guarded(() => import('../features/profile/ProfilePage.tsx')) },
       { path: 'login', element: page(() => import('../features/auth/LoginPage.tsx')) },
       { path: 'signup', element: page(() => import('../features/auth/SignupPage.tsx')) },

@@ -4,7 +4,7 @@ import { backtest } from '../engine.ts';
 import { barsArb } from '../test/arbitraries.ts';
 import type { TemplateInput } from '../template.ts';
 import { cellParams, GridError, parseGrid, type GridInput } from './grid.ts';
-import { bestIndex, evaluateCells, optimize, topIndices } from './optimize.ts';
+import { bestIndex, evaluateCells, optimize, runCell, topIndices } from './optimize.ts';
 import { foldWindows, parseWalkForward, walkForward } from './walkForward.ts';
 
 const rsi: TemplateInput = {
@@ -164,5 +164,29 @@ describe('walk-forward', () => {
     const r = walkForward(bars, g, parseWalkForward({ folds: 2 }));
     // a cold RSI would need 14 bars before its first value; a warm one buys on the window's first decision
     expect(r.out_of_sample.trades[0].EntryBar).toBe(2);
+  });
+
+  it('gives the efficiency only over winning in-sample runs: a loss out of sample over a loss in sample is not robustness', () => {
+    const n = 300;
+    const line = (slope: number) => {
+      const close = Float64Array.from({ length: n }, (_, i) => 100 + i * slope);
+      return { day: Int32Array.from({ length: n }, (_, i) => 18_000 + i), open: close, high: close, low: close, close, volume: new Float64Array(n).fill(1) };
+    };
+    const buyWhen = (compare: '<' | '>'): TemplateInput => ({ position_size: 1, indicators: [{ name: 'RSI', indicator_type: 'BUY', period: 14, compare, cvalue: '50' }] });
+    const spec = parseWalkForward({ folds: 2 });
+    // falling prices, bought all the way down: every run loses, in and out of sample
+    const falling = line(-0.2);
+    const lose = parseGrid({ maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: [14] }] }, buyWhen('<'));
+    const lost = walkForward(falling, lose, spec);
+    expect(lost.out_of_sample.stats['Return (Ann.) [%]']).toBeLessThan(0);
+    for (const w of foldWindows(n, spec)) expect(runCell(falling, lose, 0, w.inSample).stats['Return (Ann.) [%]']).toBeLessThan(0);
+    expect(lost.efficiency).toBeNull();
+    // rising prices, bought: out-of-sample annualised return ÷ the folds' mean in-sample one
+    const rising = line(0.2);
+    const win = parseGrid({ maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: [14] }] }, buyWhen('>'));
+    const won = walkForward(rising, win, spec);
+    const ins = foldWindows(n, spec).map((w) => runCell(rising, win, 0, w.inSample).stats['Return (Ann.) [%]'] as number);
+    expect(won.efficiency).toBeCloseTo((won.out_of_sample.stats['Return (Ann.) [%]'] as number) / (ins.reduce((a, b) => a + b, 0) / ins.length), 10);
+    expect(won.efficiency).toBeGreaterThan(0);
   });
 });

@@ -56,7 +56,8 @@ export interface WalkForwardResult {
   out_of_sample: { stats: Stats; trades: Trade[]; time: string[]; equity: number[] };
   /** hindsight: the best cell of the grid over the whole period, run over the same stretch */
   in_sample: { params: GridValue[] | null; equity: number[] };
-  /** stitched out-of-sample annualised return ÷ the folds' mean in-sample annualised return */
+  /** stitched out-of-sample annualised return ÷ the folds' mean in-sample annualised return; null
+   *  unless that mean is a gain */
   efficiency: number | null;
 }
 
@@ -156,7 +157,9 @@ export function walkForwardResult(
   const hindsight = whole < 0 ? null : runCell(bars, grid, whole, { start: stitchStart, end: n });
   const oosAnnual = stats['Return (Ann.) [%]'];
   const isAnnual = inSampleAnnual.length ? inSampleAnnual.reduce((a, b) => a + b, 0) / inSampleAnnual.length : NaN;
-  const efficiency = typeof oosAnnual === 'number' && isAnnual ? oosAnnual / isAnnual : NaN;
+  // Only a gain in sample is a yardstick: a loss out of sample over a loss in sample would read as a
+  // robust strategy (−20 % ÷ −20 % = 100 %), so there is no efficiency then.
+  const efficiency = typeof oosAnnual === 'number' && isAnnual > 0 ? oosAnnual / isAnnual : NaN;
   return {
     folds,
     out_of_sample: {

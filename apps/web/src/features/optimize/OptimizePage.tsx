@@ -1,0 +1,281 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Optimization, Period, TemplateDetail } from '@app/contract';
+import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select } from '../../components/index.ts';
+import { studiesLink } from '../../lib/starters.ts';
+import { useApplyCell, useCancelOptimization, useOptimization, useOptimizationList, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
+import { cellCount, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, showValue, type ParamDraft, type RunSettings } from './grid.ts';
+import { coordsOf, formatValue } from './heatmap.ts';
+import { ParamsEditor } from './components/ParamsEditor.tsx';
+import { SettingsFields } from './components/SettingsFields.tsx';
+import { RunProgress } from './components/RunProgress.tsx';
+import { Heatmap } from './components/Heatmap.tsx';
+import { TopCells } from './components/TopCells.tsx';
+import { WalkForward } from './components/WalkForward.tsx';
+import { RecentRuns } from './components/RecentRuns.tsx';
+import { OPTIMIZE_TEXT as T } from './texts.ts';
+
+const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
+const positiveId = (s: string | null) => (s && /^\d{1,10}$/.test(s) && Number(s) > 0 ? Number(s) : null);
+const linkClass = 'text-blue-600 hover:underline dark:text-blue-400';
+
+/** A new form's parameters: the first indicator row's numbers (a grid of a few dozen cells). */
+function defaultDrafts(t: TemplateDetail): ParamDraft[] {
+  return paramChoices(t)
+    .filter((c) => c.row === 0)
+    .slice(0, 2)
+    .map((c) => newDraft(t, c.row, c.field));
+}
+
+const DEFAULT_SETTINGS: RunSettings = { objective: 'Return [%]', direction: 'maximize', minTrades: '', maxDrawdown: '', walkForward: null };
+
+/** /optimize?template_id=…&period_id=…(&run=…) (issue 14): vary a template's numbers over a grid on a
+ *  period, follow the run, and read its heatmap, best cells and walk-forward. */
+export default function OptimizePage() {
+  const [search, setSearch] = useSearchParams();
+  const templateId = positiveId(search.get('template_id'));
+  const periodId = positiveId(search.get('period_id'));
+  const runId = positiveId(search.get('run'));
+  const templates = useTemplateList();
+  const periods = usePeriodList();
+  const detail = useTemplateDetail(templateId);
+  const run = useOptimization(runId);
+  const recent = useOptimizationList();
+  const start = useStartOptimization();
+  const cancel = useCancelOptimization();
+  const apply = useApplyCell();
+  const [form, setForm] = useState<{ templateId: number; drafts: ParamDraft[] } | null>(null);
+  const [settings, setSettings] = useState<RunSettings>(DEFAULT_SETTINGS);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [applied, setApplied] = useState<{ run: number; index: number; template: TemplateDetail } | null>(null);
+
+  const select = (next: { template_id?: number | null; period_id?: number | null; run?: number | null }) => {
+    // another template or period leaves the run shown (it is about the previous pick)
+    const keepsRun = 'run' in next || (next.template_id === undefined && next.period_id === undefined);
+    const merged = { template_id: templateId, period_id: periodId, run: keepsRun ? runId : null, ...next };
+    setSearch(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, String(v)])), { replace: merged.run === runId });
+  };
+
+  // A run opened by its address alone: show the template and period it ran on.
+  const request = run.data?.request;
+  useEffect(() => {
+    if (request && (templateId === null || periodId === null)) select({ template_id: request.template_id, period_id: request.period_id, run: runId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the run is known
+  }, [request]);
+
+  const template = detail.data && detail.data.id === templateId ? detail.data : null;
+  const drafts = template ? (form?.templateId === template.id ? form.drafts : defaultDrafts(template)) : [];
+  const setDrafts = (d: ParamDraft[]) => template && setForm({ templateId: template.id, drafts: d });
+  const count = cellCount(drafts, settings.walkForward && Number.isFinite(settings.walkForward.folds) ? settings.walkForward.folds : null);
+  const invalid =
+    templateId === null || periodId === null || !template || drafts.length === 0 || count.error !== null || count.cells === null ||
+    drafts.some((d) => draftValues(d).error !== null) || Object.keys(settingsErrors(settings)).length > 0;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid || start.isPending) return;
+    start.mutate(requestBody(templateId, periodId, drafts, settings), {
+      onSuccess: (r) => {
+        setSelected(null);
+        select({ run: r.id });
+      },
+    });
+  };
+
+  const onApply = (index: number) => {
+    if (!run.data) return;
+    const id = run.data.id;
+    apply.mutate({ id, index }, { onSuccess: (t) => setApplied({ run: id, index, template: t }) });
+  };
+
+  const loading = templates.isPending || periods.isPending;
+  const noTemplates = templates.isSuccess && templates.data.length === 0;
+  const noPeriods = periods.isSuccess && periods.data.length === 0;
+  const active = run.data?.status === 'queued' || run.data?.status === 'running';
+
+  return (
+    <Page title={T.title} intro={T.intro} width="7xl" tabTitle>
+      <Card className="mt-6">
+        <CardBody>
+          {loading ? (
+            <Loading />
+          ) : (
+            <form onSubmit={onSubmit} noValidate aria-label="Optimization" className="space-y-6">
+              <div className="grid gap-4 md:grid-cols-2">
+                <div>
+                  <Select
+                    label={T.template}
+                    name="template"
+                    value={templateId ?? ''}
+                    placeholder={T.pickTemplate}
+                    options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
+                    onChange={(e) => select({ template_id: e.target.value ? Number(e.target.value) : null })}
+                    disabled={!templates.isSuccess || noTemplates}
+                    error={templates.isError ? 'Failed to fetch templates' : undefined}
+                  />
+                  {noTemplates && (
+                    <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                      {T.noTemplates} <Link to="/templates" className={linkClass}>{T.createTemplate}</Link>
+                    </p>
+                  )}
+                </div>
+                <div>
+                  <Select
+                    label={T.period}
+                    name="period"
+                    value={periodId ?? ''}
+                    placeholder={T.pickPeriod}
+                    options={(periods.data ?? []).map((p) => ({ value: p.id, label: periodLabel(p) }))}
+                    onChange={(e) => select({ period_id: e.target.value ? Number(e.target.value) : null })}
+                    disabled={!periods.isSuccess || noPeriods}
+                    error={periods.isError ? 'Failed to fetch periods' : undefined}
+                  />
+                  {noPeriods && (
+                    <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+                      {T.noPeriods} <Link to="/stockperiod" className={linkClass}>{T.createPeriod}</Link>
+                    </p>
+                  )}
+                </div>
+              </div>
+
+              {templateId !== null && detail.isPending && <Loading />}
+              {detail.isError && <Alert tone="error" title={T.loadTemplate}>{detail.error.message}</Alert>}
+              {template && (
+                <>
+                  {template.indicators.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{T.noRows}</p>}
+                  <ParamsEditor template={template} drafts={drafts} onChange={setDrafts} folds={settings.walkForward?.folds ?? null} />
+                  <SettingsFields settings={settings} onChange={setSettings} />
+                </>
+              )}
+
+              {start.isError && <Alert tone="error" title={start.error.message} />}
+              <div className="flex flex-wrap items-center justify-end gap-3">
+                {templateId !== null && periodId !== null && (
+                  <Link to={studiesLink({ templateId, periodId, run: false })} className={buttonClass('ghost')}>
+                    Back to the backtest
+                  </Link>
+                )}
+                <Button type="submit" loading={start.isPending} disabled={invalid || active} className="w-full sm:w-auto">
+                  {start.isPending ? T.starting : T.start_}
+                </Button>
+              </div>
+            </form>
+          )}
+        </CardBody>
+      </Card>
+
+      <div className="mt-6 space-y-6" aria-live="polite">
+        {runId === null && !loading && <p className="text-center text-sm text-slate-500 dark:text-slate-400">{T.idle}</p>}
+        {runId !== null && run.isPending && <Loading />}
+        {run.isError && <Alert tone="error" title={T.loadFailed}>{run.error.message}</Alert>}
+        {run.data && (
+          <RunView
+            run={run.data}
+            rows={template?.id === run.data.request.template_id ? template.indicators : []}
+            selected={selected}
+            onSelect={setSelected}
+            onCancel={() => cancel.mutate(run.data!.id)}
+            cancelling={cancel.isPending}
+            onApply={onApply}
+            applying={apply.isPending ? (apply.variables?.index ?? null) : null}
+            applyError={apply.isError ? apply.error.message : null}
+            applied={applied?.run === run.data.id ? applied : null}
+          />
+        )}
+      </div>
+      {recent.data && recent.data.length > 0 && (
+        <div className="mt-6">
+          <RecentRuns runs={recent.data} current={runId} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+interface RunViewProps {
+  run: Optimization;
+  rows: TemplateDetail['indicators'];
+  selected: number | null;
+  onSelect: (index: number) => void;
+  onCancel: () => void;
+  cancelling: boolean;
+  onApply: (index: number) => void;
+  applying: number | null;
+  applyError: string | null;
+  applied: { index: number; template: TemplateDetail } | null;
+}
+
+/** One run as it stands: progress, its end, or its results. */
+function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply, applying, applyError, applied }: RunViewProps) {
+  const { request, result } = run;
+  if (run.status === 'queued' || run.status === 'running') return <RunProgress run={run} onCancel={onCancel} cancelling={cancelling} />;
+  if (run.status === 'cancelled') return <Alert tone="info" title={T.cancelled} />;
+  if (run.status === 'failed' || !result) return <Alert tone="error" title={T.failed}>{run.error}</Alert>;
+
+  const best = result.best;
+  const openLink = applied && studiesLink({ templateId: applied.template.id, periodId: request.period_id, run: true });
+  const pick = selected ?? best?.index ?? null;
+  const pickParams = pick === null ? null : coordsOf(pick, request.params.map((p) => p.values.length)).map((c, k) => request.params[k].values[c]);
+  const topStats = pick === null ? null : (result.top.find((c) => c.index === pick)?.stats ?? (best?.index === pick ? best.stats : null));
+
+  return (
+    <>
+      <h2 className="text-lg font-semibold">
+        {request.template_name} <span className="text-slate-500 dark:text-slate-400">on</span> {request.symbol}{' '}
+        <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
+          {request.start_date} → {request.end_date} · {request.cells.toLocaleString('en-US')} cells
+        </span>
+      </h2>
+      {openLink && applied && (
+        <Alert tone="success" title={T.applied(applied.template.name)}>
+          <Link to={openLink} className={buttonClass('primary', 'sm', 'mt-2')}>
+            {T.openBacktest}
+          </Link>
+        </Alert>
+      )}
+      {applyError && <Alert tone="error" title={applyError} />}
+      {best === null ? (
+        <Alert tone="warning" title={T.noBest} />
+      ) : (
+        <>
+          <Card data-testid="picked-cell">
+            <CardHeader
+              title={pick === best.index ? (request.walk_forward ? T.bestWholeTitle : T.bestTitle) : T.selectedTitle}
+              subtitle={T.pickHint}
+              actions={
+                pick !== null && (
+                  <Button size="sm" onClick={() => onApply(pick)} loading={applying === pick}>
+                    {applying === pick ? T.applying : T.apply}
+                  </Button>
+                )
+              }
+            />
+            <CardBody>
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
+                {request.params.map((p, k) => (
+                  <div key={k}>
+                    <dt className="text-xs text-slate-500 dark:text-slate-400">{paramLabel(rows, p)}</dt>
+                    <dd className="font-medium tabular-nums">{showValue(p, pickParams?.[k])}</dd>
+                  </div>
+                ))}
+                <div>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">{request.objective}</dt>
+                  <dd className="font-medium tabular-nums" data-testid="picked-value">{formatValue(pick === null ? null : result.heatmap[pick])}</dd>
+                </div>
+                {topStats && request.objective !== '# Trades' && (
+                  <div>
+                    <dt className="text-xs text-slate-500 dark:text-slate-400"># Trades</dt>
+                    <dd className="font-medium tabular-nums">{formatValue(topStats['# Trades'] as number)}</dd>
+                  </div>
+                )}
+              </dl>
+            </CardBody>
+          </Card>
+          <Heatmap request={request} heatmap={result.heatmap} bestIndex={best.index} rows={rows} selected={pick} onSelect={onSelect} />
+          <TopCells request={request} top={result.top} bestIndex={best.index} rows={rows} onApply={onApply} applying={applying} opened={applied && { index: applied.index, link: openLink! }} />
+        </>
+      )}
+      {result.walk_forward && <WalkForward request={request} walk={result.walk_forward} rows={rows} />}
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import {
+  INDICATOR_FIELDS,
+  MAX_GRID_CELLS,
+  OPTIMIZE_ROW_FIELDS,
+  type GridParam,
+  type GridValue,
+  type Indicator,
+  type OptimizationCreateBody,
+  type TemplateDetail,
+} from '@app/contract';
+import { EXIT_PARAM_LABELS } from './texts.ts';
+
+// The Optimize screen's grid form as pure functions: what may be varied, the values a range or list
+// typed by the user stands for, the number of cells as they type, and the request it becomes.
+
+/** At most this many values per parameter (the engine's limit). */
+export const MAX_VALUES = 1000;
+/** Walk-forward runs every cell once per fold and once over the whole period: at most this many (the server's limit). */
+export const MAX_CELL_RUNS = 500_000;
+
+export type ExitParam = keyof typeof EXIT_PARAM_LABELS;
+export const EXIT_PARAMS = Object.keys(EXIT_PARAM_LABELS) as ExitParam[];
+type RowField = (typeof OPTIMIZE_ROW_FIELDS)[number];
+
+const ROW_FIELD_LABELS: Record<string, string> = { period: 'period', drift: 'drift', length: 'length', offset: 'offset', cvalue: 'level' };
+/** Row fields that are bar counts: whole numbers (offset may be 0, the others at least 1). */
+const WHOLE_FIELDS = new Set(['period', 'drift', 'length', 'offset']);
+
+/** One parameter as the form holds it: what it varies and the text typed for its values. */
+export interface ParamDraft {
+  /** index into the template's indicator rows; null for a template field (an exit) */
+  row: number | null;
+  field: string;
+  mode: 'range' | 'list';
+  start: string;
+  stop: string;
+  step: string;
+  list: string;
+}
+
+export const paramKey = (p: { row?: number | null; field: string }) => `${p.row ?? 'template'}:${p.field}`;
+
+/** Exits are typed in percent (as on the Templates screen) and sent as fractions. */
+const isPercent = (p: { row?: number | null }) => p.row === null || p.row === undefined;
+
+/** A row in a trader's words: "RSI buy", "SMA sell #2" when two rows would read the same. */
+export function rowLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], row: number): string {
+  const r = rows[row];
+  if (!r) return `Row ${row + 1}`;
+  const base = `${r.name} ${r.indicator_type.toLowerCase()}`;
+  const same = rows.filter((o) => o.name === r.name && o.indicator_type === r.indicator_type);
+  return same.length > 1 ? `${base} #${rows.slice(0, row + 1).filter((o) => o.name === r.name && o.indicator_type === r.indicator_type).length}` : base;
+}
+
+/** A parameter's name: "RSI buy period", "Stop-loss (%)". */
+export function paramLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], p: { row?: number | null; field: string }): string {
+  if (p.row === null || p.row === undefined) return EXIT_PARAM_LABELS[p.field as ExitParam] ?? p.field;
+  return `${rowLabel(rows, p.row)} ${ROW_FIELD_LABELS[p.field] ?? p.field}`;
+}
+
+/** What the template lets a grid vary: each row's fields its indicator uses, then the exits. */
+export function paramChoices(template: Pick<TemplateDetail, 'indicators'>): { row: number | null; field: string; label: string }[] {
+  const rows = template.indicators;
+  const out: { row: number | null; field: string; label: string }[] = [];
+  rows.forEach((r, row) => {
+    const uses = INDICATOR_FIELDS[r.name];
+    for (const field of OPTIMIZE_ROW_FIELDS as readonly RowField[]) {
+      if (field in uses && uses[field as keyof typeof uses]) out.push({ row, field, label: paramLabel(rows, { row, field }) });
+    }
+  });
+  for (const field of EXIT_PARAMS) out.push({ row: null, field, label: paramLabel(rows, { row: null, field }) });
+  return out;
+}
+
+const round = (v: number) => Number(v.toPrecision(12));
+
+/** A new parameter's starting range around the template's current value. */
+export function newDraft(template: TemplateDetail, row: number | null, field: string): ParamDraft {
+  const draft = (start: number, stop: number, step: number): ParamDraft => ({ row, field, mode: 'range', start: String(start), stop: String(stop), step: String(step), list: '' });
+  if (row === null) {
+    const now = template[field as ExitParam];
+    const pct = now == null ? null : round(now * 100);
+    if (pct === null) return field === 'take_profit_pct' ? draft(5, 20, 5) : draft(2, 10, 2);
+    const step = pct >= 10 ? 5 : 1;
+    return draft(Math.max(step, round(pct - 2 * step)), round(pct + 2 * step), step);
+  }
+  const r = template.indicators[row];
+  if (field === 'cvalue') {
+    const v = Number(r?.cvalue);
+    return Number.isFinite(v) ? draft(Math.max(0, v - 10), r?.name === 'RSI' ? Math.min(100, v + 10) : v + 10, 5) : draft(20, 40, 5);
+  }
+  const v = Number(r?.[field as 'period' | 'drift' | 'offset' | 'length'] ?? 0);
+  if (field === 'offset') return draft(Math.max(0, v - 2), v + 2, 1);
+  if (field === 'drift') return draft(1, Math.max(3, v + 2), 1);
+  const step = v >= 20 ? 5 : 2;
+  return draft(Math.max(2, v - 2 * step), v + 2 * step, step);
+}
+
+const toNumber = (s: string): number | null => {
+  const t = s.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+};
+
+export type Parsed = { values: number[]; error: null } | { values: null; error: string };
+
+/** The values a draft stands for, in the units the engine reads (exits as fractions), or why not.
+ *  A range includes its end when the steps land on it ("10 to 20 step 5" is 10, 15, 20). */
+export function draftValues(d: ParamDraft): Parsed {
+  let typed: number[];
+  if (d.mode === 'range') {
+    const [start, stop, step] = [toNumber(d.start), toNumber(d.stop), toNumber(d.step)];
+    if (start === null || stop === null || step === null) return { values: null, error: 'Enter numbers for from, to and step.' };
+    if (step <= 0) return { values: null, error: 'The step must be more than 0.' };
+    if (stop < start) return { values: null, error: '“To” must not be less than “from”.' };
+    const count = Math.floor((stop - start) / step + 1e-9) + 1;
+    if (count > MAX_VALUES) return { values: null, error: `At most ${MAX_VALUES.toLocaleString('en-US')} values per parameter (this is ${count.toLocaleString('en-US')}).` };
+    typed = Array.from({ length: count }, (_, k) => round(start + k * step));
+  } else {
+    const parts = d.list.split(/[\s,;]+/).filter(Boolean);
+    if (parts.length === 0) return { values: null, error: 'Enter at least one value.' };
+    const nums = parts.map(toNumber);
+    const bad = parts.find((_, k) => nums[k] === null);
+    if (bad !== undefined) return { values: null, error: `“${bad}” is not a number.` };
+    typed = [...new Set(nums as number[])];
+    if (typed.length > MAX_VALUES) return { values: null, error: `At most ${MAX_VALUES.toLocaleString('en-US')} values per parameter.` };
+  }
+  if (WHOLE_FIELDS.has(d.field) && d.row !== null) {
+    const min = d.field === 'offset' ? 0 : 1;
+    if (typed.some((v) => !Number.isInteger(v) || v < min)) return { values: null, error: `Whole numbers of ${min} or more only.` };
+  }
+  if (isPercent(d)) {
+    if (typed.some((v) => v <= 0)) return { values: null, error: 'Percentages must be more than 0.' };
+    return { values: typed.map((v) => round(v / 100)), error: null };
+  }
+  return { values: typed, error: null };
+}
+
+/** How a grid's size reads against its limits as the user types. */
+export interface CellCount {
+  /** product of the value counts; null while a parameter's values cannot be read (or there is none) */
+  cells: number | null;
+  /** the limit message when the grid is too big */
+  error: string | null;
+}
+
+/** The number of cells of the drafts (and, for a walk-forward of `folds` folds, the runs it needs). */
+export function cellCount(drafts: readonly ParamDraft[], folds: number | null = null): CellCount {
+  if (drafts.length === 0) return { cells: null, error: null };
+  let cells = 1;
+  for (const d of drafts) {
+    const p = draftValues(d);
+    if (p.error !== null) return { cells: null, error: null };
+    cells *= p.values.length;
+  }
+  const show = (n: number) => n.toLocaleString('en-US');
+  if (cells > MAX_GRID_CELLS) return { cells, error: `The grid has ${show(cells)} cells; at most ${show(MAX_GRID_CELLS)}.` };
+  if (folds !== null && cells * (folds + 1) > MAX_CELL_RUNS) {
+    return { cells, error: `${folds} folds of ${show(cells)} cells is ${show(cells * (folds + 1))} cell runs; at most ${show(MAX_CELL_RUNS)}.` };
+  }
+  return { cells, error: null };
+}
+
+export interface RunSettings {
+  objective: string;
+  direction: 'maximize' | 'minimize';
+  minTrades: string;
+  maxDrawdown: string;
+  walkForward: { folds: number; inSamplePct: number; anchored: boolean } | null;
+}
+
+/** Errors of the objective and constraint fields ({} when valid). */
+export function settingsErrors(s: RunSettings): Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample', string>> {
+  const e: Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample', string>> = {};
+  const minTrades = toNumber(s.minTrades);
+  if (s.minTrades.trim() !== '' && (minTrades === null || !Number.isInteger(minTrades) || minTrades < 0)) e.minTrades = 'A whole number of 0 or more.';
+  const dd = toNumber(s.maxDrawdown);
+  if (s.maxDrawdown.trim() !== '' && (dd === null || dd < 0 || dd > 100)) e.maxDrawdown = 'A percentage from 0 to 100.';
+  if (s.walkForward) {
+    const { folds, inSamplePct } = s.walkForward;
+    if (!Number.isInteger(folds) || folds < 1 || folds > 20) e.folds = 'From 1 to 20 folds.';
+    if (!(inSamplePct >= 50 && inSamplePct <= 95)) e.inSample = 'From 50 % to 95 %.';
+  }
+  return e;
+}
+
+/** The POST /api/optimizations/ body of a valid form. */
+export function requestBody(templateId: number, periodId: number, drafts: readonly ParamDraft[], s: RunSettings): OptimizationCreateBody {
+  const params: GridParam[] = drafts.map((d) => ({ ...(d.row !== null && { row: d.row }), field: d.field, values: draftValues(d).values ?? [] }));
+  const minTrades = toNumber(s.minTrades);
+  const dd = toNumber(s.maxDrawdown);
+  return {
+    template_id: templateId,
+    period_id: periodId,
+    [s.direction]: s.objective,
+    params,
+    ...(minTrades !== null && { min_trades: minTrades }),
+    ...(dd !== null && { max_drawdown_pct: dd }),
+    ...(s.walkForward && {
+      walk_forward: { folds: s.walkForward.folds, in_sample: s.walkForward.inSamplePct / 100, anchored: s.walkForward.anchored },
+    }),
+  };
+}
+
+/** A grid value as the screen shows it: exits back in percent, numbers without float noise. */
+export function showValue(p: { row?: number | null }, v: GridValue | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  return isPercent(p) ? `${round(v * 100)}` : String(round(v));
+}
