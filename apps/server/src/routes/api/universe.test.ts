@@ -65,6 +65,8 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     expect(r.json<UniverseRun>().request).toMatchObject({ symbols: 4, universe: { kind: 'symbols' } });
     const run = await done<UniverseRun>('/api/universe_runs/', r.json<UniverseRun>().id);
     expect(run.status, run.error ?? '').toBe('done');
+    // timestamps in ISO 8601 UTC, as every other date-time of the API (not PostgreSQL's '2026-11-23 17:10:00+00')
+    for (const ts of [run.created_at, run.finished_at]) expect(ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(run.summary!.skipped).toEqual(['LATE']);
     expect(run.rows!.results.map((x) => x.symbol).sort()).toEqual(['AAA', 'BBB', 'CCC']);
     for (const row of run.rows!.results) {
