@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
-import { Alert, Button, Card, CardBody, FirstBacktest, Loading, Page, Select } from '../../components/index.ts';
+import { Alert, Button, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
 import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
@@ -132,6 +132,7 @@ export default function StudiesPage() {
             </form>
           )}
           {detail.data && <Conditions template={detail.data} />}
+          {templateId !== null && <ManyRunLinks link={{ templateId, periodId }} />}
         </CardBody>
       </Card>
 
