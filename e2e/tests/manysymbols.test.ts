@@ -17,6 +17,7 @@ import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 // started from a saved scan on the Scanner, read as an equity chart, stats and trades; the Templates
 // screen's links; and both results on a 390 px phone.
 
+const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'manysymbols');
 mkdirSync(SHOTS, { recursive: true });
@@ -40,7 +41,7 @@ describe('many-symbol runs on screen (issue 15)', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser, DESKTOP);
     page.on('pageerror', (e) => console.error('page error:', e.message));
     session = { page, close: () => context.close() };
     await signUpAndLogIn(page);
@@ -172,7 +173,10 @@ describe('many-symbol runs on screen (issue 15)', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/many/portfolio');
-    expect(await page.getByLabel(MANY_TEXT.template).inputValue()).toBe(String(template.id));
+    // (the router shows the previous page until the new one's code has loaded: wait for the form)
+    const form = page.getByRole('form', { name: MANY_TEXT.formTitle });
+    await form.waitFor();
+    expect(await form.getByLabel(MANY_TEXT.template).inputValue()).toBe(String(template.id));
     // the recent runs list the portfolio run above
     await page.getByRole('list', { name: MANY_TEXT.recent }).getByRole('link').first().waitFor();
     expect(await page.getByRole('list', { name: MANY_TEXT.recent }).getByRole('link').first().getAttribute('href')).toBe(portfolioUrl);

@@ -10,6 +10,12 @@ import { MANY_TEXT } from '../texts.ts';
 const BENCHMARK_COLOR = '#d97706';
 const POSITIONS_COLOR = 'rgba(37,99,235,0.55)';
 
+/** The app's chart look, with dates only on the time axis (one point per trading day). */
+function options(dark: boolean) {
+  const o = chartOptions(dark);
+  return { ...o, timeScale: { ...o.timeScale, timeVisible: false } };
+}
+
 /** The portfolio's equity beside the same cash in an equal-weight basket of the universe (and SPY
  *  when the market has it), its drawdown below, and the number of positions held below that — drawn
  *  by lib/equityChart.ts as the Backtest screen's equity chart is. Follows the light/dark theme. */
@@ -19,7 +25,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const chart = createChart(el, { ...chartOptions(isDarkMode()), autoSize: true });
+    const chart = createChart(el, { ...options(isDarkMode()), autoSize: true });
     const time = result.time.map(chartTime);
     addEquityPanes(chart, { time, equity: result.equity, drawdown: result.drawdown, buy_hold: result.equal_weight }, 0, {
       strategy: MANY_TEXT.portfolio,
@@ -38,7 +44,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
     chart.timeScale().fitContent();
 
     // The app toggles the `dark` class on <html>; follow it.
-    const observer = new MutationObserver(() => chart.applyOptions(chartOptions(isDarkMode())));
+    const observer = new MutationObserver(() => chart.applyOptions(options(isDarkMode())));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();

@@ -22,7 +22,7 @@ export function UniverseTable({ rows, sort, onSort, onOpen, opening, busy }: Uni
   return (
     <div className={cx('overflow-x-auto', busy && 'opacity-60')}>
       <table className="min-w-full text-sm" aria-label={MANY_TEXT.tableTitle} aria-busy={busy}>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-400">
+        <thead className="bg-slate-50 text-[11px] font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/60 dark:text-slate-400">
           <tr>
             {UNIVERSE_COLUMNS.map((c) => {
               const state = ariaSort(sort, c.field);
@@ -31,13 +31,13 @@ export function UniverseTable({ rows, sort, onSort, onOpen, opening, busy }: Uni
                   key={c.field}
                   scope="col"
                   aria-sort={state}
-                  className={cx('px-2 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left', c.field === 'symbol' && 'sticky left-0 z-10 bg-slate-50 dark:bg-slate-800')}
+                  className={cx('px-1.5 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left', c.field === 'symbol' && 'sticky left-0 z-10 bg-slate-50 dark:bg-slate-800')}
                 >
                   <button
                     type="button"
                     onClick={() => onSort(c.field)}
                     data-sort-field={c.field}
-                    className="inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:text-white"
+                    className="inline-flex items-center gap-0.5 rounded px-0.5 py-0.5 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:text-white"
                   >
                     {c.label}
                     <span aria-hidden="true" className={cx('text-[10px]', state === 'none' && 'opacity-30')}>
@@ -70,8 +70,8 @@ export function UniverseTable({ rows, sort, onSort, onOpen, opening, busy }: Uni
                   <td
                     key={c.field}
                     className={cx(
-                      'px-2 py-1.5 whitespace-nowrap tabular-nums',
-                      c.numeric ? 'text-right' : 'max-w-48 truncate text-left text-slate-700 dark:text-slate-300',
+                      'px-1.5 py-1.5 whitespace-nowrap tabular-nums',
+                      c.numeric ? 'text-right' : 'max-w-40 truncate text-left text-slate-700 dark:text-slate-300',
                       c.signed && toneClass[toneOf(r[c.field] as number | null)],
                     )}
                     title={c.field === 'name' ? r.name : undefined}
