@@ -66,6 +66,8 @@ describe('many-symbol runs on screen (issue 15)', () => {
     await page.goto('/studies');
     await page.getByLabel(STUDIES_TEXT.template).selectOption(String(template.id));
     await page.getByLabel(STUDIES_TEXT.period).selectOption(String(period.id));
+    await page.getByTestId('conditions').waitFor();
+    await shot(page, 'studies-links-desktop');
     await page.getByRole('link', { name: MANY_LINK_TEXT.universe }).click();
     await page.waitForURL((u) => u.pathname === '/many/universe');
     const form = page.getByRole('form', { name: MANY_TEXT.formTitle });
@@ -135,6 +137,7 @@ describe('many-symbol runs on screen (issue 15)', () => {
     await page.getByText(SCANNER_TEXT.loaded(scanName)).waitFor();
     const links = page.getByTestId('saved-scan-runs');
     expect(await links.innerText()).toContain(scanName);
+    await shot(page, 'scanner-saved-scan-links-desktop');
     await links.getByRole('link', { name: MANY_LINK_TEXT.portfolio }).click();
     await page.waitForURL((u) => u.pathname === '/many/portfolio');
 
@@ -180,6 +183,36 @@ describe('many-symbol runs on screen (issue 15)', () => {
     // the recent runs list the portfolio run above
     await page.getByRole('list', { name: MANY_TEXT.recent }).getByRole('link').first().waitFor();
     expect(await page.getByRole('list', { name: MANY_TEXT.recent }).getByRole('link').first().getAttribute('href')).toBe(portfolioUrl);
+  });
+
+  it('a running run shows its progress bar, and Cancel stops it', async () => {
+    const { page } = session;
+    await page.goto('/many/universe');
+    const form = page.getByRole('form', { name: MANY_TEXT.formTitle });
+    await form.waitFor();
+    await form.getByLabel(MANY_TEXT.template).selectOption(String(template.id));
+    await form.getByLabel(MANY_TEXT.universeKinds.all).check();
+    await form.getByLabel(MANY_TEXT.startDate).fill('2014-01-02');
+    await form.getByLabel(MANY_TEXT.endDate).fill(END);
+    await form.getByRole('button', { name: MANY_TEXT.startUniverse }).click();
+    await page.waitForURL((u) => /^\/many\/universe\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const bar = page.getByRole('progressbar', { name: MANY_TEXT.progressLabel });
+    const table = page.getByRole('table', { name: MANY_TEXT.tableTitle });
+    await Promise.race([bar.waitFor(), table.waitFor()]);
+    if (await bar.isVisible()) {
+      // the demo market is small: the run may finish between the two clicks, never both states at once
+      expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+      await shot(page, 'universe-progress-desktop');
+      await page.getByRole('button', { name: MANY_TEXT.cancel }).click();
+      await Promise.race([page.getByText(MANY_TEXT.cancelled).waitFor(), table.waitFor()]);
+      const run = (await (await page.request.get(`/api/universe_runs/${id}/`)).json()) as UniverseRun;
+      expect(await page.getByText(MANY_TEXT.cancelled).isVisible()).toBe(run.status === 'cancelled');
+      expect(await bar.isVisible()).toBe(false);
+    } else {
+      console.warn('the run finished before its first progress answer: Cancel not exercised');
+      expect(await page.getByTestId('summary').innerText()).toMatch(/Symbols\s+\d{3}/);
+    }
   });
 
   it('fits a 390 px phone: both results without sideways scroll', async () => {
