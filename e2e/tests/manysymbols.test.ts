@@ -118,6 +118,13 @@ describe('many-symbol runs on screen (issue 15)', () => {
     await table.waitFor();
     expect(await rows.locator('th').allInnerTexts()).toEqual(api.rows!.results.map((r) => r.symbol));
 
+    // a page past the end says so and leads back to the first
+    await page.goto(`${universeUrl}?ordering=-sharpe&page=9`);
+    await page.getByText(MANY_TEXT.noSuchPage).waitFor();
+    await page.getByRole('button', { name: MANY_TEXT.firstPage }).click();
+    await table.waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1');
+
     // a row opens the single backtest of that symbol over the run's dates, with the same return
     const first = api.rows!.results[0];
     await rows.first().getByRole('button', { name: `Open the backtest of ${first.symbol}` }).click();

@@ -1,11 +1,13 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Loading } from '../../components/index.ts';
+import { Alert, Button, Loading } from '../../components/index.ts';
+import { ApiError } from '../../lib/api.ts';
 import { useUniverseRun } from './api.ts';
 import { RunFrame } from './components/RunFrame.tsx';
 import { RunHeader } from './components/RunHeader.tsx';
 import { RunLoadError } from './components/RunLoadError.tsx';
 import { RunState } from './components/RunState.tsx';
 import { UniverseResult } from './components/UniverseResult.tsx';
+import { MANY_TEXT } from './texts.ts';
 import { orderingParam, readOrdering, readRunId, type Sort } from './format.ts';
 
 const PAGE_SIZE = 50;
@@ -29,6 +31,13 @@ function UniverseRunView({ id }: { id: number }) {
   const onPage = (p: number, s: Sort) => setSearch({ ordering: orderingParam(s), page: String(p) }, { replace: true });
 
   if (q.isPending) return <Loading />;
+  // a page past the end (an old address after fewer rows, or typed): back to the first
+  if (q.isError && q.error instanceof ApiError && q.error.status === 400 && q.error.body?.page)
+    return (
+      <Alert tone="warning" action={<Button size="sm" variant="secondary" onClick={() => onPage(1, sort)}>{MANY_TEXT.firstPage}</Button>}>
+        {MANY_TEXT.noSuchPage}
+      </Alert>
+    );
   if (q.isError && !q.data) return <RunLoadError error={q.error} onRetry={() => void q.refetch()} />;
   const run = q.data!;
   return (

@@ -1,6 +1,6 @@
 // The calls of the many-symbol screens. Templates, periods and saved scans use the same cache keys as
 // their own screens, so what was just created there shows here without a refetch.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type Period, type PortfolioRunCreateBody, type UniverseRunCreateBody } from '@app/contract';
 import { call } from '../../lib/api.ts';
 import type { ManyKind } from '../../lib/manyLinks.ts';
@@ -52,7 +52,8 @@ export function useUniverseRun(id: number, query: { ordering: string; page: numb
     queryKey: ['many', 'universe', id, query],
     queryFn: () => call(endpoints.universeRuns.get, { params: { id }, query }),
     refetchInterval: (q) => (q.state.error || finished(q.state.data?.status) ? false : POLL_MS),
-    placeholderData: keepPreviousData,
+    // another page or order of the same run keeps the table on screen (dimmed) until it arrives
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === id ? prev : undefined),
     retry: false,
   });
 }

@@ -55,6 +55,8 @@ export const MANY_TEXT = {
   rows: (from: number, to: number, count: number) => `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${count.toLocaleString('en-US')}`,
   previous: 'Previous',
   next: 'Next',
+  noSuchPage: 'This page of the table does not exist.',
+  firstPage: 'Go to the first page',
   noRows: 'No symbol had enough bars in the period.',
   skipped: (n: number) => `${n.toLocaleString('en-US')} symbol${n === 1 ? '' : 's'} skipped for missing data (fewer than 2 bars in the period)`,
   equityTitle: 'Portfolio equity vs equal-weight buy & hold',
