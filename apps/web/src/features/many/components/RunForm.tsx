@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, type Universe } from '@app/contract';
+import { MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
 import { usePeriodList, useSavedScans, useStartPortfolioRun, useStartUniverseRun, useTemplateDetail, useTemplateList } from '../api.ts';
@@ -77,7 +77,8 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
     if (universe === 'symbols' && symbols.length === 0) fields.universe = 'Type at least one symbol.';
     if (!dates.start) fields.start_date = 'Enter a start date.';
     if (!dates.end) fields.end_date = 'Enter an end date.';
-    if (kind === 'portfolio' && !/^\d+$/.test(maxPositions.trim())) fields.max_positions = MANY_TEXT.maxPositionsHint(MAX_PORTFOLIO_POSITIONS);
+    const slotsTyped = Number(maxPositions.trim());
+    if (kind === 'portfolio' && (!/^\d+$/.test(maxPositions.trim()) || slotsTyped < 1 || slotsTyped > MAX_PORTFOLIO_POSITIONS)) fields.max_positions = UNIVERSE_MESSAGES.maxPositions;
     setErrors({ fields });
     if (Object.keys(fields).length) return;
     const u: Universe = universe === 'scan' ? { kind: 'scan', query_id: scanId! } : universe === 'symbols' ? { kind: 'symbols', symbols } : { kind: 'all' };
