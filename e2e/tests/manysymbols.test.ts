@@ -235,6 +235,9 @@ describe('many-symbol runs on screen (issue 15)', () => {
     await page.getByTestId('portfolio-chart').locator('canvas').first().waitFor();
     await noHorizontalScroll(page);
     await shot(page, 'portfolio-result-phone');
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await shot(page, 'portfolio-result-phone-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.goto('/many/universe');
     await page.getByRole('form', { name: MANY_TEXT.formTitle }).waitFor();
     await noHorizontalScroll(page);
