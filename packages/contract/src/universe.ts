@@ -18,6 +18,8 @@ export const UNIVERSE_MESSAGES = {
   unknownSymbols: (symbols: string[]) => `Unknown symbols: ${symbols.slice(0, 20).join(', ')}${symbols.length > 20 ? ` and ${symbols.length - 20} more` : ''}.`,
   tooMany: (n: number) => `The universe has ${n.toLocaleString('en-US')} symbols; at most ${MAX_UNIVERSE_SYMBOLS.toLocaleString('en-US')}.`,
   endAfterStart: 'End date must be after start date.',
+  tooManyListed: `Type or paste at most ${MAX_LISTED_SYMBOLS.toLocaleString('en-US')} symbols, or use a saved scan.`,
+  maxPositions: `Max. positions must be a whole number from 1 to ${MAX_PORTFOLIO_POSITIONS}.`,
   survivorship: "The universe is today's list of symbols: stocks that were delisted before today are not in it, which flatters past results (survivorship bias).",
 } as const;
 
@@ -28,7 +30,7 @@ export const Universe = z.discriminatedUnion('kind', [
   /** a saved scanner query's matches today */
   z.object({ kind: z.literal('scan'), query_id: Id }),
   /** symbols typed or pasted (duplicates dropped) */
-  z.object({ kind: z.literal('symbols'), symbols: z.array(Ticker).min(1, UNIVERSE_MESSAGES.empty).max(MAX_LISTED_SYMBOLS) }),
+  z.object({ kind: z.literal('symbols'), symbols: z.array(Ticker).min(1, UNIVERSE_MESSAGES.empty).max(MAX_LISTED_SYMBOLS, UNIVERSE_MESSAGES.tooManyListed) }),
   /** every listed equity */
   z.object({ kind: z.literal('all') }),
 ]);
@@ -51,7 +53,12 @@ export const PortfolioRunCreate = z
   .object({
     ...runFields,
     /** positions held at once; each is an equal share of the template's position size */
-    max_positions: z.number({ error: FIELD_MESSAGES.invalidInteger }).int(FIELD_MESSAGES.invalidInteger).min(1).max(MAX_PORTFOLIO_POSITIONS).default(10),
+    max_positions: z
+      .number({ error: FIELD_MESSAGES.invalidInteger })
+      .int(FIELD_MESSAGES.invalidInteger)
+      .min(1, UNIVERSE_MESSAGES.maxPositions)
+      .max(MAX_PORTFOLIO_POSITIONS, UNIVERSE_MESSAGES.maxPositions)
+      .default(10),
     /** which signals of one close fill first when there are more than free slots */
     rank_by: z.enum(RANK_BY).default('symbol'),
   })

@@ -146,6 +146,9 @@ export async function listBatches(db: Db, userId: number, kind: string, limit = 
   return (await repo.listRuns(db, userId, kind, limit)).map(batchView);
 }
 
+/** PostgreSQL's text of a timestamptz ('2026-11-23 17:10:00.123+00') as the API's ISO 8601 UTC. */
+const iso = (pgText: string) => new Date(pgText).toISOString();
+
 function batchView(r: repo.BatchRunRow): BatchView {
   const total = r.chunks_total;
   const done = r.status === 'done' ? total : r.chunks_done;
@@ -165,9 +168,9 @@ function batchView(r: repo.BatchRunRow): BatchView {
     etaSeconds: eta,
     result: r.result,
     error: r.error,
-    createdAt: r.created_at,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
+    createdAt: iso(r.created_at),
+    startedAt: r.started_at === null ? null : iso(r.started_at),
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
   };
 }
 

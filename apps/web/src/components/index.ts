@@ -21,6 +21,8 @@
  * - Placeholder: "coming soon" screen for routes not built yet.
  * - FirstBacktest: "Run your first backtest" (a starter strategy, a symbol, Run → the Backtest screen with
  *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
+ * - StatsPanel: a backtest's statistics (headline tiles and the full table); ManyRunLinks: "Run on many
+ *   symbols" and "Backtest as portfolio" links to the many-symbol screens with a template, period or scan.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -38,5 +40,7 @@ export { Page, PageHeader, type PageProps } from './Page.tsx';
 export { Placeholder } from './Placeholder.tsx';
 export { FirstBacktest } from './FirstBacktest.tsx';
 export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
+export { StatsPanel, type StatsPanelProps } from './StatsPanel.tsx';
+export { ManyRunLinks } from './ManyRunLinks.tsx';
 export { cx } from './cx.ts';
 export * from './icons.tsx';

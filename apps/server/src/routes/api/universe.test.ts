@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultFilterRow, rowToSavedFilter, type BacktestRun, type PortfolioRun, type TemplateDetail, type UniverseRun } from '@app/contract';
+import { defaultFilterRow, rowToSavedFilter, UNIVERSE_MESSAGES, type BacktestRun, type PortfolioRun, type TemplateDetail, type UniverseRun } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -65,6 +65,8 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     expect(r.json<UniverseRun>().request).toMatchObject({ symbols: 4, universe: { kind: 'symbols' } });
     const run = await done<UniverseRun>('/api/universe_runs/', r.json<UniverseRun>().id);
     expect(run.status, run.error ?? '').toBe('done');
+    // timestamps in ISO 8601 UTC, as every other date-time of the API (not PostgreSQL's '2026-11-23 17:10:00+00')
+    for (const ts of [run.created_at, run.finished_at]) expect(ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(run.summary!.skipped).toEqual(['LATE']);
     expect(run.rows!.results.map((x) => x.symbol).sort()).toEqual(['AAA', 'BBB', 'CCC']);
     for (const row of run.rows!.results) {
@@ -116,12 +118,23 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     [{ universe: { kind: 'symbols', symbols: ['AAA', 'NOPE'] } }, 'universe.symbols', 'Unknown symbols: NOPE.'],
     [{ universe: { kind: 'symbols', symbols: [] } }, 'universe.symbols', 'The universe is empty: no symbol to run on.'],
     [{ universe: { kind: 'all' }, end_date: '2015-01-01' }, 'end_date', 'End date must be after start date.'],
+    [{ universe: { kind: 'symbols', symbols: Array.from({ length: 2001 }, (_, i) => `S${i}`) } }, 'universe.symbols', 'Type or paste at most 2,000 symbols, or use a saved scan.'],
     [{ universe: { kind: 'everything' } }, 'universe.kind', null],
   ])('answers 400 naming the field (%#)', async (body, field, message) => {
     const r = await call(alice, 'POST', '/api/universe_runs/', { template_id: templateId, start_date: START, end_date: END, ...body });
     expect(r.statusCode).toBe(400);
     expect(Object.keys(r.json())).toEqual([field]);
     if (message) expect(r.json()[field]).toEqual([message]);
+  });
+
+  it.each([
+    [{ max_positions: 0 }, 'max_positions', UNIVERSE_MESSAGES.maxPositions],
+    [{ max_positions: 101 }, 'max_positions', UNIVERSE_MESSAGES.maxPositions],
+    [{ max_positions: 2.5 }, 'max_positions', 'A valid integer is required.'],
+  ])('a portfolio run answers 400 naming the field in words (%#)', async (extra, field, message) => {
+    const r = await portfolio({ kind: 'symbols', symbols: ['AAA'] }, extra);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({ [field]: [message] });
   });
 
   it('runs a portfolio: shared cash, at most max_positions at once, trades with their symbol, the equal-weight basket and SPY beside it', async () => {

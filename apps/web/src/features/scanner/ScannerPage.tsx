@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
-import { Alert, Badge, Button, Card, CardBody, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
+import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
 import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
@@ -25,6 +25,7 @@ export default function ScannerPage() {
   const [rows, setRows] = useState<EditorRow[]>([]);
   const [newType, setNewType] = useState<Record<ScannerCategory, FilterType>>({ Basic: 'price', TA: 'sma', FA: 'financial_trend' });
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [savedScan, setSavedScan] = useState<{ id: number; name: string } | null>(null);
   const scanner = useScanner();
   const filters = useMemo(() => plainRows(rows), [rows]);
   const hasResults = scanner.results.length > 0;
@@ -61,7 +62,8 @@ export default function ScannerPage() {
             <QueryMenu
               rows={filters}
               onNotice={setNotice}
-              onLoad={(loaded, name) => {
+              onLoad={(loaded, name, id) => {
+                setSavedScan({ id, name });
                 setRows(toEditorRows(loaded));
                 if (loaded.length) setCategory(loaded[0].category);
                 setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
@@ -134,6 +136,12 @@ export default function ScannerPage() {
                   </Link>
                 </p>
               </>
+            )}
+            {isAuthenticated && savedScan && (
+              <div className="flex flex-wrap items-center gap-2 sm:ml-auto" data-testid="saved-scan-runs">
+                <span className="text-sm text-slate-600 dark:text-slate-400">{SCANNER_TEXT.savedScanRuns(savedScan.name)}</span>
+                <ManyRunLinks link={{ scanId: savedScan.id }} />
+              </div>
             )}
           </div>
         </CardBody>

@@ -10,6 +10,7 @@ export const SCANNER_TEXT = {
   filters: 'Filters',
   categories: 'Filter categories',
   addFilter: 'Add filter',
+  savedScanRuns: (name: string) => `Saved scan “${name}”:`,
   filterType: 'Filter type',
   removeFilter: 'Remove filter',
   noFiltersInCategory: (category: string) => `No ${category} filters yet. Pick a filter type and press “Add filter”.`,

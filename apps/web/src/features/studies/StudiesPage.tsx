@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
-import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, Page, Select } from '../../components/index.ts';
+import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
 import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
@@ -132,8 +132,13 @@ export default function StudiesPage() {
             </form>
           )}
           {detail.data && <Conditions template={detail.data} />}
-          {templateId !== null && periodId !== null && (
-            <Link to={`/optimize?template_id=${templateId}&period_id=${periodId}`} className={buttonClass('secondary', 'sm')}>Optimize</Link>
+          {templateId !== null && (
+            <div className="flex flex-wrap gap-2">
+              {periodId !== null && (
+                <Link to={`/optimize?template_id=${templateId}&period_id=${periodId}`} className={buttonClass('secondary', 'sm')}>Optimize</Link>
+              )}
+              <ManyRunLinks link={{ templateId, periodId }} />
+            </div>
           )}
         </CardBody>
       </Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, CardBody, Page } from '../../components/index.ts';
+import { Alert, Button, Card, CardBody, ManyRunLinks, Page } from '../../components/index.ts';
 import { readNewTemplateLink } from '../../lib/newTemplateLink.ts';
 import { CopyStarterMenu } from './components/CopyStarterMenu.tsx';
 import { NewTemplateForm } from './components/NewTemplateForm.tsx';
@@ -49,7 +49,10 @@ export default function TemplatesPage() {
             <CardBody className="py-10 text-center text-sm text-slate-500 dark:text-slate-400">{TEMPLATE_TEXT.pick}</CardBody>
           </Card>
         ) : (
-          <TemplateDetailPanel id={selected} onDeleted={() => setSelected(null)} />
+          <div className="space-y-3">
+            <TemplateDetailPanel id={selected} onDeleted={() => setSelected(null)} />
+            <ManyRunLinks link={{ templateId: selected }} />
+          </div>
         )}
       </div>
     </Page>

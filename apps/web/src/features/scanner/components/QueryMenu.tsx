@@ -10,7 +10,7 @@ export type Notice = { tone: 'success' | 'error'; text: string };
 
 export interface QueryMenuProps {
   rows: FilterRow[];
-  onLoad: (rows: FilterRow[], name: string) => void;
+  onLoad: (rows: FilterRow[], name: string, id: number) => void;
   onNotice: (n: Notice) => void;
 }
 
@@ -56,7 +56,7 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
     setBusy(t.id);
     try {
       const full = await fetchSavedQuery(t.id);
-      onLoad(templateToRows(full), full.name);
+      onLoad(templateToRows(full), full.name, t.id);
       close();
     } catch (e) {
       if (!isSessionFailure(e)) onNotice({ tone: 'error', text: SCANNER_TEXT.loadFailed });

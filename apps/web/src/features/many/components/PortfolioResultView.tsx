@@ -1,0 +1,44 @@
+import type { PortfolioRun } from '@app/contract';
+import { Button, Card, CardBody, StatsPanel } from '../../../components/index.ts';
+import { TRADE_COLUMNS } from '../../../lib/backtestFormat.ts';
+import { downloadCsv, toCsv } from '../../../lib/csv.ts';
+import { exposureSummary, runCsvName } from '../format.ts';
+import { MANY_TEXT } from '../texts.ts';
+import { PortfolioChart } from './PortfolioChart.tsx';
+import { PortfolioTrades } from './PortfolioTrades.tsx';
+import { SurvivorshipNote } from './SurvivorshipNote.tsx';
+
+/** A finished portfolio run: the survivorship note, equity with drawdown and positions held, the
+ *  statistics of the portfolio's equity, and every trade with its symbol. */
+export function PortfolioResultView({ run }: { run: PortfolioRun }) {
+  const result = run.result!;
+  const exposure = exposureSummary(result.positions);
+  const tradesCsv = () =>
+    toCsv(
+      ['Symbol', ...TRADE_COLUMNS.map((c) => c.key)],
+      result.trades.map((t) => [t.Symbol, ...TRADE_COLUMNS.map((c) => t[c.key])]),
+    );
+  return (
+    <div className="space-y-6">
+      <SurvivorshipNote text={result.survivorship} skipped={result.skipped} />
+      {result.time.length > 0 && <PortfolioChart result={result} />}
+      <Card>
+        <CardBody className="text-sm text-slate-700 dark:text-slate-300" data-testid="exposure">
+          <span className="font-semibold">{MANY_TEXT.exposureTitle}: </span>
+          {MANY_TEXT.exposureText(exposure.avg, exposure.max, run.request.max_positions)}
+        </CardBody>
+      </Card>
+      <StatsPanel stats={result.stats} title={MANY_TEXT.statsTitle} emptyText={MANY_TEXT.noStats} />
+      <PortfolioTrades
+        trades={result.trades}
+        actions={
+          result.trades.length > 0 && (
+            <Button size="sm" variant="secondary" onClick={() => downloadCsv(tradesCsv(), runCsvName('portfolio', run.id, run.request.template_name, 'trades'))}>
+              {MANY_TEXT.downloadTrades}
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}

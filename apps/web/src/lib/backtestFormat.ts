@@ -1,0 +1,41 @@
+import type { BacktestTrade } from '@app/contract';
+
+// How a backtest's statistics and trades are shown, shared by the Backtest screen and the many-symbol
+// runs' portfolio result.
+
+/** Stats that count things: shown as whole numbers ("12", not "12.00"). */
+const COUNT_STATS = new Set(['# Trades']);
+
+/** The engine's 'N days' in English: '1 days' → '1 day'. */
+export const formatDuration = (d: string) => d.replace(/^(-?1) days$/, '$1 day');
+
+/** A stat as shown: numbers with 2 decimals (spec §2) except counts, dates as given, durations in
+ *  English, missing as —. */
+export function formatStat(v: number | string | null | undefined, key?: string): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) return String(v);
+    return key !== undefined && COUNT_STATS.has(key) && Number.isInteger(v) ? String(v) : v.toFixed(2);
+  }
+  return formatDuration(v);
+}
+
+export const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
+
+/** The headline figures shown as tiles above the full table (backtesting.py's key names). */
+export const HEADLINE_STATS = ['Return [%]', 'Buy & Hold Return [%]', 'Max. Drawdown [%]', 'Win Rate [%]', '# Trades', 'Sharpe Ratio'] as const;
+
+/** Trades table columns: the spec's Trade fields in its order. */
+export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: string; numeric: boolean; show: (t: BacktestTrade) => string }> = [
+  { key: 'Size', label: 'Size', numeric: true, show: (t) => String(t.Size) },
+  { key: 'EntryBar', label: 'Entry Bar', numeric: true, show: (t) => String(t.EntryBar) },
+  { key: 'ExitBar', label: 'Exit Bar', numeric: true, show: (t) => String(t.ExitBar) },
+  { key: 'EntryPrice', label: 'Entry Price', numeric: true, show: (t) => money(t.EntryPrice) },
+  { key: 'ExitPrice', label: 'Exit Price', numeric: true, show: (t) => money(t.ExitPrice) },
+  { key: 'PnL', label: 'PnL', numeric: true, show: (t) => money(t.PnL) },
+  { key: 'ReturnPct', label: 'Return', numeric: true, show: (t) => percent(t.ReturnPct) },
+  { key: 'EntryTime', label: 'Entry Time', numeric: false, show: (t) => t.EntryTime },
+  { key: 'ExitTime', label: 'Exit Time', numeric: false, show: (t) => t.ExitTime },
+  { key: 'Duration', label: 'Duration', numeric: false, show: (t) => formatDuration(t.Duration) },
+];
