@@ -234,12 +234,23 @@ describe('optimisation screens (issue 14)', () => {
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
   });
 
+  it('is for signed-in users, and says so when a run cannot be read (another user’s, or gone)', async () => {
+    const visitor = await newPage(browser);
+    await visitor.page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}`);
+    await visitor.page.waitForURL((u) => u.pathname === '/login');
+    await visitor.context.close();
+
+    await page.goto('/optimize?run=999999');
+    await page.getByText(T.loadFailed).waitFor();
+    expect(await page.getByTestId('heatmap').count()).toBe(0);
+  });
+
   it('fits a 390 px phone', async () => {
     const phone = await newPage(browser, PHONE);
     await logInViaApi(phone.page, email, TEST_PASSWORD);
-    const id = Number(new URL(page.url()).searchParams.get('run'));
     const runs = await get<Optimization[]>(phone.page, '/api/optimizations/');
     const grid = runs.find((r) => r.status === 'done' && r.request.walk_forward === null)!;
+    const { id } = runs.find((r) => r.status === 'done' && r.request.walk_forward !== null)!;
     for (const [runId, name] of [[grid.id, 'grid'], [id, 'walk-forward']] as const) {
       await phone.page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}&run=${runId}`);
       await phone.page.getByTestId(runId === id ? 'wf-chart' : 'heatmap').waitFor();
