@@ -83,11 +83,11 @@ describe('optimisation screens (issue 14)', () => {
     await setRange(page, 'RSI buy level', '0', '100', '1');
     await page.getByText('The grid has 101,000 cells; at most 100,000.').waitFor();
     expect(await page.getByRole('button', { name: T.start_ }).isDisabled()).toBe(true);
+    await shot(page, 'optimize-limit-desktop');
     // a bad step says what is wrong and counts nothing
     await page.getByLabel(`RSI buy level: ${T.step}`).fill('0');
     await page.getByText('The step must be more than 0.').waitFor();
     expect(await page.getByTestId('cell-count').innerText()).toBe('');
-    await shot(page, 'optimize-limit-desktop');
 
     // a list for the level: 6 periods × 3 levels
     await setRange(page, 'RSI buy period', '10', '20', '2');
