@@ -83,11 +83,11 @@ describe('optimisation screens (issue 14)', () => {
     await setRange(page, 'RSI buy level', '0', '100', '1');
     await page.getByText('The grid has 101,000 cells; at most 100,000.').waitFor();
     expect(await page.getByRole('button', { name: T.start_ }).isDisabled()).toBe(true);
+    await shot(page, 'optimize-limit-desktop');
     // a bad step says what is wrong and counts nothing
     await page.getByLabel(`RSI buy level: ${T.step}`).fill('0');
     await page.getByText('The step must be more than 0.').waitFor();
     expect(await page.getByTestId('cell-count').innerText()).toBe('');
-    await shot(page, 'optimize-limit-desktop');
 
     // a list for the level: 6 periods × 3 levels
     await setRange(page, 'RSI buy period', '10', '20', '2');
@@ -234,12 +234,23 @@ describe('optimisation screens (issue 14)', () => {
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
   });
 
+  it('is for signed-in users, and says so when a run cannot be read (another user’s, or gone)', async () => {
+    const visitor = await newPage(browser);
+    await visitor.page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}`);
+    await visitor.page.waitForURL((u) => u.pathname === '/login');
+    await visitor.context.close();
+
+    await page.goto('/optimize?run=999999');
+    await page.getByText(T.loadFailed).waitFor();
+    expect(await page.getByTestId('heatmap').count()).toBe(0);
+  });
+
   it('fits a 390 px phone', async () => {
     const phone = await newPage(browser, PHONE);
     await logInViaApi(phone.page, email, TEST_PASSWORD);
-    const id = Number(new URL(page.url()).searchParams.get('run'));
     const runs = await get<Optimization[]>(phone.page, '/api/optimizations/');
     const grid = runs.find((r) => r.status === 'done' && r.request.walk_forward === null)!;
+    const { id } = runs.find((r) => r.status === 'done' && r.request.walk_forward !== null)!;
     for (const [runId, name] of [[grid.id, 'grid'], [id, 'walk-forward']] as const) {
       await phone.page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}&run=${runId}`);
       await phone.page.getByTestId(runId === id ? 'wf-chart' : 'heatmap').waitFor();

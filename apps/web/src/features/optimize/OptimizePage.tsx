@@ -111,7 +111,7 @@ export default function OptimizePage() {
                     options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
                     onChange={(e) => select({ template_id: e.target.value ? Number(e.target.value) : null })}
                     disabled={!templates.isSuccess || noTemplates}
-                    error={templates.isError ? 'Failed to fetch templates' : undefined}
+                    error={templates.isError ? T.fetchTemplates : undefined}
                   />
                   {noTemplates && (
                     <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
@@ -128,7 +128,7 @@ export default function OptimizePage() {
                     options={(periods.data ?? []).map((p) => ({ value: p.id, label: periodLabel(p) }))}
                     onChange={(e) => select({ period_id: e.target.value ? Number(e.target.value) : null })}
                     disabled={!periods.isSuccess || noPeriods}
-                    error={periods.isError ? 'Failed to fetch periods' : undefined}
+                    error={periods.isError ? T.fetchPeriods : undefined}
                   />
                   {noPeriods && (
                     <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
@@ -152,7 +152,7 @@ export default function OptimizePage() {
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {templateId !== null && periodId !== null && (
                   <Link to={studiesLink({ templateId, periodId, run: false })} className={buttonClass('ghost')}>
-                    Back to the backtest
+                    {T.back}
                   </Link>
                 )}
                 <Button type="submit" loading={start.isPending} disabled={invalid || active} className="w-full sm:w-auto">

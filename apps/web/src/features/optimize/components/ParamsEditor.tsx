@@ -1,6 +1,6 @@
 import type { TemplateDetail } from '@app/contract';
 import { Button, CloseIcon, Input, Select, cx } from '../../../components/index.ts';
-import { cellCount, draftValues, newDraft, paramChoices, paramKey, paramLabel, type ParamDraft } from '../grid.ts';
+import { cellCount, draftValues, newDraft, paramChoices, paramKey, paramLabel, showValue, type ParamDraft } from '../grid.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
 
 interface Props {
@@ -60,7 +60,7 @@ export function ParamsEditor({ template, drafts, onChange, folds }: Props) {
                   onChange={(e) => {
                     const mode = e.target.value as ParamDraft['mode'];
                     // a list starts from the range's values, so switching keeps what was there
-                    const list = mode === 'list' && d.list === '' && parsed.values ? (draftValues({ ...d, mode: 'range' }).values ?? []).map((v) => String(d.row === null ? Number((v * 100).toPrecision(12)) : v)).join(', ') : d.list;
+                    const list = mode === 'list' && d.list === '' && parsed.values ? parsed.values.map((v) => showValue(d, v)).join(', ') : d.list;
                     update(k, { mode, list });
                   }}
                 />
