@@ -21,6 +21,9 @@
  * - Placeholder: "coming soon" screen for routes not built yet.
  * - FirstBacktest: "Run your first backtest" (a starter strategy, a symbol, Run → the Backtest screen with
  *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
+ * - SymbolSearch: the symbol box (ARIA combobox) offering listings by ticker prefix and company-name
+ *   words as the user types; `value`/`onValueChange`, `onPick`. SymbolNotInMarket: under 'symbol not
+ *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -38,5 +41,7 @@ export { Page, PageHeader, type PageProps } from './Page.tsx';
 export { Placeholder } from './Placeholder.tsx';
 export { FirstBacktest } from './FirstBacktest.tsx';
 export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
+export { SymbolSearch, SymbolNotInMarket, type SymbolSearchProps } from './SymbolSearch.tsx';
+export { SYMBOL_SEARCH_TEXT } from './symbolSearchText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';
