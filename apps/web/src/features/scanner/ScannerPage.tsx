@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { readDraft, writeDraft } from '../../lib/sessionDraft.ts';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
 import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
 import { ResultsTable } from './components/ResultsTable.tsx';
@@ -10,6 +11,7 @@ import { SessionExpiredDialog } from './components/SessionExpiredDialog.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { csvFileName, resultsCsv } from './csv.ts';
 import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
+import { restoreScannerDraft, SCANNER_DRAFT_KEY } from './filterDraft.ts';
 import { useScanner } from './hooks/useScanner.ts';
 import { SCANNER_PRESETS } from './presets.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
@@ -21,12 +23,14 @@ export default function ScannerPage() {
   const { isAuthenticated, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [category, setCategory] = useState<ScannerCategory>('Basic');
-  const [rows, setRows] = useState<EditorRow[]>([]);
+  // Unsaved filters come back from the tab's session (after "Login to Scan", a reload, an expiry).
+  const [category, setCategory] = useState<ScannerCategory>(() => readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.category ?? 'Basic');
+  const [rows, setRows] = useState<EditorRow[]>(() => toEditorRows(readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.rows ?? []));
   const [newType, setNewType] = useState<Record<ScannerCategory, FilterType>>({ Basic: 'price', TA: 'sma', FA: 'financial_trend' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const scanner = useScanner();
   const filters = useMemo(() => plainRows(rows), [rows]);
+  useEffect(() => writeDraft(SCANNER_DRAFT_KEY, { category, rows: filters }), [category, filters]);
   const hasResults = scanner.results.length > 0;
   const visible = rowsOf(rows, category);
 

@@ -1,11 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { CheckSymbolResult, Period } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner, SymbolNotInMarket, SymbolSearch } from '../../../components/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { readDraft, writeDraft } from '../../../lib/sessionDraft.ts';
 import { checkSymbol, useSavePeriod } from '../api.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../texts.ts';
 
 type Field = 'stock_ticker' | 'start_date' | 'end_date';
+
+/** A new period's unsaved fields, kept for the tab's session (a login in between, a reload). */
+const DRAFT_KEY = 'period-form';
+type Draft = { ticker: string; start: string; end: string };
+const restoreDraft = (v: unknown): Draft | null => {
+  const d = v as Partial<Draft> | null;
+  return d && typeof d.ticker === 'string' && typeof d.start === 'string' && typeof d.end === 'string' ? { ticker: d.ticker, start: d.start, end: d.end } : null;
+};
 type Check =
   | { state: 'idle' }
   | { state: 'checking' }
@@ -15,9 +24,13 @@ type Check =
 /** Create or edit a period (spec §4, §5): the ticker is upper-cased as typed and must pass the
  *  symbol check before the period can be saved. `editing` null is create mode. */
 export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone: () => void }) {
-  const [ticker, setTicker] = useState(editing?.stock_ticker ?? '');
-  const [start, setStart] = useState(editing?.start_date ?? '');
-  const [end, setEnd] = useState(editing?.end_date ?? '');
+  const [draft] = useState(() => (editing ? null : readDraft(DRAFT_KEY, restoreDraft)));
+  const [ticker, setTicker] = useState(editing?.stock_ticker ?? draft?.ticker ?? '');
+  const [start, setStart] = useState(editing?.start_date ?? draft?.start ?? '');
+  const [end, setEnd] = useState(editing?.end_date ?? draft?.end ?? '');
+  useEffect(() => {
+    if (!editing) writeDraft(DRAFT_KEY, ticker || start || end ? { ticker, start, end } : null);
+  }, [editing, ticker, start, end]);
   // A stored period's ticker was checked when it was saved.
   const [check, setCheck] = useState<Check>(editing ? { state: 'ok', ticker: editing.stock_ticker, info: null } : { state: 'idle' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
