@@ -108,7 +108,7 @@ export function SymbolSearch({ label, hint, error, id, className, wrapperClassNa
           >
             <span className="w-16 shrink-0 font-mono font-semibold text-slate-900 dark:text-slate-100">{m.symbol}</span>
             <span className="min-w-0 flex-1 truncate text-slate-700 dark:text-slate-300">{m.name}</span>
-            <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{m.market}</span>
+            <span className="hidden shrink-0 text-xs text-slate-500 sm:inline dark:text-slate-400">{m.market}</span>
             {m.instr_type === 'ETF' && <Badge>ETF</Badge>}
           </li>
         ))}
