@@ -26,6 +26,8 @@ export class SymbolIndex {
   /** Listings by liquidity, most traded first (ties: larger market cap, then ticker). */
   private readonly listings: SymbolMatch[];
   private readonly nameWords: string[][];
+  /** The name's words run together: a box that drops spaces still finds "BANKOFAM". */
+  private readonly compactNames: string[];
   private readonly bySymbol: Map<string, number>;
   readonly demo: boolean;
 
@@ -35,6 +37,7 @@ export class SymbolIndex {
       .sort((a, b) => b.liquidity - a.liquidity || (b.e.info.market_cap ?? 0) - (a.e.info.market_cap ?? 0) || (a.e.info.symbol < b.e.info.symbol ? -1 : 1));
     this.listings = ranked.map(({ e: { info } }) => ({ symbol: info.symbol, name: info.name, market: info.market, instr_type: info.instr_type }));
     this.nameWords = ranked.map(({ e }) => words(e.info.name));
+    this.compactNames = this.nameWords.map((w) => w.join(''));
     this.bySymbol = new Map(this.listings.map((l, i) => [l.symbol, i]));
     // An import replaces the generated listings (runImport deletes them), so any left means the demo market.
     this.demo = entries.some((e) => e.info.is_demo);
@@ -44,10 +47,12 @@ export class SymbolIndex {
     return this.listings.length;
   }
 
-  /** The exact ticker, then tickers starting with q, then names whose words start with each of q's words. */
+  /** The exact ticker, then tickers starting with q, then names whose words start with each of q's
+   *  words (or whose words run together start with q run together). */
   search(q: string, limit: number): SymbolMatch[] {
     const ticker = q.trim().toUpperCase().replace(/\s+/g, '');
     const terms = words(q);
+    const compact = terms.join('');
     const exact = this.bySymbol.get(ticker);
     const out: SymbolMatch[] = exact !== undefined ? [this.listings[exact]] : [];
     const byName: SymbolMatch[] = [];
@@ -55,7 +60,7 @@ export class SymbolIndex {
       if (i === exact) continue;
       const l = this.listings[i];
       if (ticker && l.symbol.startsWith(ticker)) out.push(l);
-      else if (byName.length < limit && terms.length && nameMatches(this.nameWords[i], terms)) byName.push(l);
+      else if (byName.length < limit && terms.length && (nameMatches(this.nameWords[i], terms) || this.compactNames[i].startsWith(compact))) byName.push(l);
     }
     for (const l of byName) {
       if (out.length >= limit) break;

@@ -90,7 +90,7 @@ export function SymbolSearch({ label, hint, error, id, className, wrapperClassNa
       <ul
         id={listId}
         role="listbox"
-        aria-label={typeof label === 'string' ? `${label} suggestions` : 'Symbol suggestions'}
+        aria-label={SYMBOL_SEARCH_TEXT.listLabel}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >

@@ -3,6 +3,8 @@
 export const SYMBOL_SEARCH_TEXT = {
   /** Read out with the box: what it accepts. */
   hint: 'Type a ticker or a company name',
+  /** The list's name (not the box's label, so a search by that label finds the box alone). */
+  listLabel: 'Matching listings',
   searching: 'Searching…',
   noMatches: (q: string) => `No listing matches “${q}”.`,
   failed: 'Could not search the listings.',

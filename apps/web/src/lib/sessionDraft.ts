@@ -1,7 +1,8 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect } from 'react';
 
-// Unsaved input kept for the browser tab's session (sessionStorage): what a user typed survives a trip
-// to the login page and back, a reload, or a session that expired mid-edit; it is gone with the tab.
+// Unsaved input carried across a sign-in in the browser tab's session (sessionStorage): what a user
+// typed survives the trip to the login page and back (also through sign-up, or after a session expired
+// mid-edit); it is gone with the tab.
 
 const PREFIX = 'draft:';
 
@@ -24,12 +25,12 @@ export function writeDraft(key: string, value: unknown) {
   }
 }
 
-/** useState whose value is kept in sessionStorage under `key` (restored through `restore`, which
- *  checks the stored shape). `enabled` false neither reads nor writes (e.g. an edit form of a saved row). */
-export function useSessionDraft<T>(key: string, initial: T, restore: (stored: unknown) => T | null, enabled = true): [T, Dispatch<SetStateAction<T>>] {
-  const [value, setValue] = useState<T>(() => (enabled ? (readDraft(key, restore) ?? initial) : initial));
+/** Keeps `value` under `key` while `keep` holds (signed out, or the session expired: a sign-in is
+ *  coming), so the screen can read it back with readDraft when it mounts again after the login. A
+ *  mount forgets what was kept before: a draft is carried across one sign-in, not forever. */
+export function useKeptDraft(key: string, value: unknown, keep: boolean) {
+  useEffect(() => writeDraft(key, null), [key]);
   useEffect(() => {
-    if (enabled) writeDraft(key, value);
-  }, [key, value, enabled]);
-  return [value, setValue];
+    if (keep) writeDraft(key, value);
+  }, [key, value, keep]);
 }

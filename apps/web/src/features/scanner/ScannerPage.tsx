@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { readDraft, writeDraft } from '../../lib/sessionDraft.ts';
+import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
 import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
 import { ResultsTable } from './components/ResultsTable.tsx';
@@ -20,17 +20,18 @@ const TAB_PREFIX = 'scanner-category';
 
 /** /scanner (spec §2, §4, §5, §8, §9): build Basic/TA/FA filters, scan the market, sort, page, save queries. */
 export default function ScannerPage() {
-  const { isAuthenticated, loading } = useAuth();
+  const { isAuthenticated, loading, sessionExpired } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  // Unsaved filters come back from the tab's session (after "Login to Scan", a reload, an expiry).
+  // Filters built signed out (or as the session expired) come back after the login ("Login to Scan").
   const [category, setCategory] = useState<ScannerCategory>(() => readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.category ?? 'Basic');
   const [rows, setRows] = useState<EditorRow[]>(() => toEditorRows(readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.rows ?? []));
   const [newType, setNewType] = useState<Record<ScannerCategory, FilterType>>({ Basic: 'price', TA: 'sma', FA: 'financial_trend' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const scanner = useScanner();
   const filters = useMemo(() => plainRows(rows), [rows]);
-  useEffect(() => writeDraft(SCANNER_DRAFT_KEY, { category, rows: filters }), [category, filters]);
+  const draft = useMemo(() => ({ category, rows: filters }), [category, filters]);
+  useKeptDraft(SCANNER_DRAFT_KEY, draft, !loading && (!isAuthenticated || sessionExpired));
   const hasResults = scanner.results.length > 0;
   const visible = rowsOf(rows, category);
 

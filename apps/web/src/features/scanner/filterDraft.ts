@@ -1,5 +1,5 @@
-// The scanner's unsaved filters, kept for the tab's session (lib/sessionDraft.ts): a signed-out
-// visitor builds filters, presses "Login to Scan", and finds them again after logging in.
+// The scanner's unsaved filters, carried across a sign-in in the tab's session (lib/sessionDraft.ts):
+// a signed-out visitor builds filters, presses "Login to Scan", and finds them again after logging in.
 import { defaultFilterRow, FILTER_TYPES, SCANNER_CATEGORIES, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
 
 export const SCANNER_DRAFT_KEY = 'scanner-filters';

@@ -64,6 +64,10 @@ describe('GET /api/symbols/search/', () => {
     expect(symbols(await get('q=bank%20of%20hawaii'))).toEqual(['BOH']);
     expect(symbols(await get('q=s%26p%20500'))).toEqual(['SPY']);
     expect(symbols(await get('q=zzz'))).toEqual([]);
+    // typed without spaces (the period form drops them): the name's words run together
+    expect(symbols(await get('q=BANKOFAM'))).toEqual(['BAC']);
+    expect(symbols(await get('q=bankof'))).toEqual(['BAC', 'BOH']);
+    expect(symbols(await get('q=ofamerica'))).toEqual([]); // from the name's start only
   });
 
   it('matches ticker prefixes case-insensitively, before name words', async () => {

@@ -1,14 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { CheckSymbolResult, Period } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner, SymbolNotInMarket, SymbolSearch } from '../../../components/index.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { readDraft, writeDraft } from '../../../lib/sessionDraft.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { readDraft, useKeptDraft } from '../../../lib/sessionDraft.ts';
 import { checkSymbol, useSavePeriod } from '../api.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../texts.ts';
 
 type Field = 'stock_ticker' | 'start_date' | 'end_date';
 
-/** A new period's unsaved fields, kept for the tab's session (a login in between, a reload). */
+/** A new period's unsaved fields, carried across the login after a session expired mid-edit. */
 const DRAFT_KEY = 'period-form';
 type Draft = { ticker: string; start: string; end: string };
 const restoreDraft = (v: unknown): Draft | null => {
@@ -28,9 +29,9 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
   const [ticker, setTicker] = useState(editing?.stock_ticker ?? draft?.ticker ?? '');
   const [start, setStart] = useState(editing?.start_date ?? draft?.start ?? '');
   const [end, setEnd] = useState(editing?.end_date ?? draft?.end ?? '');
-  useEffect(() => {
-    if (!editing) writeDraft(DRAFT_KEY, ticker || start || end ? { ticker, start, end } : null);
-  }, [editing, ticker, start, end]);
+  const { sessionExpired } = useAuth();
+  const draftNow = useMemo(() => (ticker || start || end ? { ticker, start, end } : null), [ticker, start, end]);
+  useKeptDraft(DRAFT_KEY, draftNow, sessionExpired && !editing);
   // A stored period's ticker was checked when it was saved.
   const [check, setCheck] = useState<Check>(editing ? { state: 'ok', ticker: editing.stock_ticker, info: null } : { state: 'idle' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -88,9 +89,9 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
   };
 
   const changeTicker = (typed: string) => {
-    // Spec §5: upper-cased as typed. Leading spaces go (a pasted ' aapl '); inner ones stay, so
-    // company names can be searched ("bank of"), and a check or save uses the trimmed text.
-    setTicker(typed.toUpperCase().replace(/^\s+/, ''));
+    // Spec §5: upper-cased as typed. Tickers hold no spaces: a pasted ' aapl ' would otherwise never
+    // equal the checked 'AAPL'. Company names still search without them ("BANKOFAM": Bank of America).
+    setTicker(typed.toUpperCase().replace(/\s+/g, ''));
     setErrors((x) => ({ ...x, stock_ticker: undefined }));
     if (check.state === 'error') setCheck({ state: 'idle' });
   };
