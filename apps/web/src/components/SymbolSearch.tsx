@@ -141,7 +141,7 @@ export function SymbolNotInMarket({ symbol, onPick, className }: { symbol: strin
     <div className={cx('mt-1 text-sm text-slate-600 dark:text-slate-400', className)} data-testid="symbol-suggestions">
       <p>{SYMBOL_SEARCH_TEXT.notInMarket(symbol, s.data.demo, s.data.listings)}</p>
       {s.data.results.length > 0 && (
-        <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Suggested symbols">
+        <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={SYMBOL_SEARCH_TEXT.suggestionsLabel}>
           {s.data.results.map((m) => (
             <li key={m.symbol}>
               <button

@@ -5,6 +5,7 @@ export const SYMBOL_SEARCH_TEXT = {
   hint: 'Type a ticker or a company name',
   /** The list's name (not the box's label, so a search by that label finds the box alone). */
   listLabel: 'Matching listings',
+  suggestionsLabel: 'Listings to pick instead',
   searching: 'Searching…',
   noMatches: (q: string) => `No listing matches “${q}”.`,
   failed: 'Could not search the listings.',
