@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { OAuth2Server } from 'oauth2-mock-server';
 import { SYMBOL_NOT_FOUND, type StarterSymbol, type SymbolSearchResult } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
+import { startServer, type RunningServer } from '../harness/server.ts';
 import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
 import { PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
@@ -33,6 +35,8 @@ async function addFilter(page: Page, category: 'Basic' | 'TA' | 'FA', type: stri
 }
 
 async function fillLogin(page: Page, email: string) {
+  // the previous screen stays until the lazily loaded login page has rendered
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -211,6 +215,52 @@ describe('what a new user meets (issue 21)', () => {
     }
     await page.getByRole('option').filter({ hasText: liquid.symbol! }).click();
     expect(await page.getByRole('combobox', { name: RRC_TEXT.symbol }).inputValue()).toBe(liquid.symbol);
+    await context.close();
+  });
+});
+
+describe('the guard’s destination through Google sign-in (own server with a loopback OIDC provider)', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let oidc: OAuth2Server;
+
+  beforeAll(async () => {
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, '127.0.0.1');
+    oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) =>
+      Object.assign(token.payload, { sub: 'google-newuser-1', email: 'newuser.google@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' }),
+    );
+    const issuer = oidc.issuer.url!;
+    [server, browser] = await Promise.all([
+      startServer({
+        DEMO_SYMBOLS: '10',
+        GOOGLE_CLIENT_ID: 'e2e-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        GOOGLE_AUTH_URL: `${issuer}/authorize`,
+        GOOGLE_TOKEN_URL: `${issuer}/token`,
+        GOOGLE_JWKS_URL: `${issuer}/jwks`,
+        GOOGLE_ISSUER: issuer,
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await oidc?.stop();
+  });
+
+  it('guarded page → login → sign-up → Continue with Google ends on the guarded page', async () => {
+    const { page, context } = await newPage(browser, { baseURL: server.url });
+    await page.goto('/templates');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL((u) => u.origin === new URL(server.url).origin && u.pathname !== '/oauth/callback' && !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/templates');
     await context.close();
   });
 });
