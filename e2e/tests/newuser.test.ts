@@ -120,6 +120,33 @@ describe('what a new user meets (issue 21)', () => {
     }
   });
 
+  it('a new period typed as the session expires comes back after logging in again', async () => {
+    const { page, context } = await newPage(browser);
+    const account = await signUpAndLogIn(page);
+    await page.goto('/stockperiod');
+    const box = page.getByRole('combobox', { name: PERIOD_TEXT.ticker });
+    await box.fill(liquid.symbol!);
+    await page.getByRole('button', { name: PERIOD_TEXT.check }).click();
+    await page.getByTestId('symbol-info').waitFor();
+    await page.getByLabel(PERIOD_TEXT.startDate).fill('2021-03-01');
+    await page.getByLabel(PERIOD_TEXT.endDate).fill('2023-06-30');
+    // the server-side session ends while the page is open; saving finds out
+    await context.clearCookies({ name: 'access_token' });
+    await context.clearCookies({ name: '_refresh' });
+    await page.getByRole('button', { name: PERIOD_TEXT.create }).click();
+    const banner = page.getByTestId('session-expired-banner');
+    await banner.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await fillLogin(page, account.email);
+    await page.waitForURL((u) => u.pathname === '/stockperiod');
+    await page.getByRole('combobox', { name: PERIOD_TEXT.ticker }).waitFor();
+    expect(await page.getByRole('combobox', { name: PERIOD_TEXT.ticker }).inputValue()).toBe(liquid.symbol);
+    expect(await page.getByLabel(PERIOD_TEXT.startDate).inputValue()).toBe('2021-03-01');
+    expect(await page.getByLabel(PERIOD_TEXT.endDate).inputValue()).toBe('2023-06-30');
+    await page.getByText(PERIOD_TEXT.empty).waitFor(); // the save the expiry interrupted did not happen
+    await context.close();
+  });
+
   it('typing a company name on Stock Periods offers its ticker; the keyboard picks it and the check runs', async () => {
     const { page, context } = await newPage(browser);
     await signUpAndLogIn(page);
