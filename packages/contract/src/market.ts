@@ -97,3 +97,41 @@ export const dhistoryQuery = z
   })
   .refine((q) => q.to === undefined || q.to >= q.from, { path: ['to'], message: 'to must not be before from.' });
 export type DhistoryQuery = z.infer<typeof dhistoryQuery>;
+
+/** GET /api/symbols/search/: what a symbol box offers as the user types. `q` matches the start of a
+ *  ticker or of words of the company name ("app" → AAPL, Apple Inc.; "bank am" → Bank of America). */
+export const SYMBOL_SEARCH_MAX = 50;
+export const symbolSearchQuery = z.object({
+  q: requiredString('Not a valid string.')
+    .trim()
+    .min(1, { error: 'This field may not be blank.', abort: true })
+    .max(50, 'Ensure this field has no more than 50 characters.'),
+  limit: z
+    .string({ error: 'A valid integer is required.' })
+    .trim()
+    .regex(/^\d{1,4}$/, 'A valid integer is required.')
+    .transform(Number)
+    .refine((n) => n >= 1, 'Ensure this value is greater than or equal to 1.')
+    .refine((n) => n <= SYMBOL_SEARCH_MAX, `Ensure this value is less than or equal to ${SYMBOL_SEARCH_MAX}.`)
+    .optional()
+    .transform((v) => v ?? 8),
+});
+export type SymbolSearchQuery = z.infer<typeof symbolSearchQuery>;
+
+export const SymbolMatch = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  market: z.string(),
+  instr_type: z.enum(['EQUITY', 'ETF']),
+});
+export type SymbolMatch = z.infer<typeof SymbolMatch>;
+
+/** Matches best first: the exact ticker, then tickers starting with `q`, then names with words
+ *  starting with `q`'s words, each group by average dollar volume (most traded first). `demo` is true
+ *  when the loaded market is the generated demo one (fictional listings); `listings` its size. */
+export const SymbolSearchResult = z.object({
+  demo: z.boolean(),
+  listings: z.number().int(),
+  results: z.array(SymbolMatch),
+});
+export type SymbolSearchResult = z.infer<typeof SymbolSearchResult>;

@@ -7,9 +7,9 @@ import { firstRunReturnPath, readFirstRun, studiesLink, useRunStarter, useStarte
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { Card, CardBody, CardHeader } from './Card.tsx';
-import { Input } from './Input.tsx';
 import { Select } from './Select.tsx';
 import { Loading } from './Spinner.tsx';
+import { SymbolNotInMarket, SymbolSearch } from './SymbolSearch.tsx';
 import { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 
 // "Run your first backtest" (issue 18), on the home page and on an empty Backtest screen: a starter
@@ -100,18 +100,16 @@ export function FirstBacktest({ className }: { className?: string }) {
                 options={list.map((s) => ({ value: s.slug, label: s.name }))}
                 onChange={(e) => setSlug(e.target.value)}
               />
-              <Input
+              <SymbolSearch
                 label={FIRST_BACKTEST_TEXT.symbol}
                 name="symbol"
                 value={typed ?? defaultSymbol.data?.symbol ?? ''}
-                onChange={(e) => {
-                  setTyped(e.target.value.toUpperCase());
+                onValueChange={(v) => {
+                  setTyped(v.toUpperCase());
                   run.reset();
                 }}
-                autoComplete="off"
                 autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={12}
+                maxLength={50}
                 error={fieldError}
                 hint={defaultSymbol.data?.symbol ? FIRST_BACKTEST_TEXT.symbolHint(defaultSymbol.data.symbol, defaultSymbol.data.name) : undefined}
                 className="font-mono uppercase"
@@ -120,6 +118,15 @@ export function FirstBacktest({ className }: { className?: string }) {
                 {FIRST_BACKTEST_TEXT.run}
               </Button>
             </div>
+            {fieldError === PERIOD_MESSAGES.symbolNotFound && (
+              <SymbolNotInMarket
+                symbol={symbol}
+                onPick={(s) => {
+                  setTyped(s);
+                  run.reset();
+                }}
+              />
+            )}
             {chosen && <StarterRules starter={chosen} />}
             {run.isError && !fieldError && <Alert tone="error">{err instanceof ApiError ? (err.detail ?? FIRST_BACKTEST_TEXT.failed) : FIRST_BACKTEST_TEXT.failed}</Alert>}
           </form>

@@ -23,6 +23,9 @@
  *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
  * - StatsPanel: a backtest's statistics (headline tiles and the full table); ManyRunLinks: "Run on many
  *   symbols" and "Backtest as portfolio" links to the many-symbol screens with a template, period or scan.
+ * - SymbolSearch: the symbol box (ARIA combobox) offering listings by ticker prefix and company-name
+ *   words as the user types; `value`/`onValueChange`, `onPick`. SymbolNotInMarket: under 'symbol not
+ *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -42,5 +45,7 @@ export { FirstBacktest } from './FirstBacktest.tsx';
 export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 export { StatsPanel, type StatsPanelProps } from './StatsPanel.tsx';
 export { ManyRunLinks } from './ManyRunLinks.tsx';
+export { SymbolSearch, SymbolNotInMarket, type SymbolSearchProps } from './SymbolSearch.tsx';
+export { SYMBOL_SEARCH_TEXT } from './symbolSearchText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';

@@ -1,11 +1,19 @@
 // Symbols and chart history (spec §7), answered from the server's in-memory market.
-import { CheckSymbolResult, checkSymbolQuery, dhistoryQuery, historyQuery, HistoryResponse } from '../market.ts';
+import { CheckSymbolResult, checkSymbolQuery, dhistoryQuery, historyQuery, HistoryResponse, symbolSearchQuery, SymbolSearchResult } from '../market.ts';
 import { endpoint } from './endpoint.ts';
 
 export const checkSymbol = endpoint({
   method: 'GET', path: '/api/check_symbol/', auth: 'public', tag: 'Market', summary: 'A listing and its last move',
   description: "404 {detail: 'symbol not found'} for an unknown symbol.", query: checkSymbolQuery, status: 200, response: CheckSymbolResult, errors: [404],
 });
+
+export const symbols = {
+  search: endpoint({
+    method: 'GET', path: '/api/symbols/search/', auth: 'public', tag: 'Market', summary: 'Listings whose ticker or company name starts like q',
+    description: 'Ticker prefixes and words of the company name; the exact ticker first, then by average dollar volume. `limit` 1–50, default 8.',
+    query: symbolSearchQuery, status: 200, response: SymbolSearchResult,
+  }),
+};
 
 export const charts = {
   history: endpoint({

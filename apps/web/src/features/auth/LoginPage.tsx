@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useLogin } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
-import { returnPath } from './returnTo.ts';
+import { forgetReturnPath, fromPath, peekReturnPath, rememberReturnPath, returnPath } from './returnTo.ts';
 import { loginErrorMessage } from './errors.ts';
 
 export default function LoginPage() {
@@ -19,7 +19,12 @@ export default function LoginPage() {
   const request = useLogin();
   // Still submitting after success, until the navigation below leaves this screen.
   const submitting = request.isPending || request.isSuccess;
-  const target = returnPath(location.state, expiredFrom);
+  const target = returnPath(location.state, expiredFrom, peekReturnPath());
+  // Remembered for the tab, so a detour through sign-up or a reload still ends on that page.
+  const sentFrom = fromPath(location.state) ?? expiredFrom;
+  useEffect(() => {
+    if (sentFrom) rememberReturnPath(sentFrom);
+  }, [sentFrom]);
   const { notice, error: redirectError } = (location.state ?? {}) as { notice?: string; error?: string };
 
   if (loading) return <Loading />;
@@ -33,6 +38,7 @@ export default function LoginPage() {
     try {
       const { access } = await request.mutateAsync({ email: email.trim(), password });
       login(access);
+      forgetReturnPath();
       navigate(target, { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
@@ -47,7 +53,7 @@ export default function LoginPage() {
       footer={
         <>
           No account yet?{' '}
-          <Link to="/signup" className={linkClass}>
+          <Link to="/signup" state={{ from: target }} className={linkClass}>
             Sign up
           </Link>
         </>

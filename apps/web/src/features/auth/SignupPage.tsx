@@ -1,16 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
 import { Button, ErrorText, Input } from '../../components/index.ts';
 import { useRegister } from './api.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { fieldErrors, shownUnderInput, signupErrorMessage } from './errors.ts';
+import { fromPath, peekReturnPath, rememberReturnPath, returnPath } from './returnTo.ts';
 
 const INPUTS = ['email', 'password1', 'password2'] as const;
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Where the guard was taking the user: handed on to the login page after sign-up.
+  const target = returnPath(location.state, null, peekReturnPath());
+  const sentFrom = fromPath(location.state);
+  useEffect(() => {
+    if (sentFrom) rememberReturnPath(sentFrom);
+  }, [sentFrom]);
   const [email, setEmail] = useState('');
   const [password1, setPassword1] = useState('');
   const [password2, setPassword2] = useState('');
@@ -27,7 +35,7 @@ export default function SignupPage() {
       { email: email.trim(), password1, password2 },
       {
         // Spec §2: successful signup goes to /login.
-        onSuccess: () => navigate('/login', { state: { notice: 'Your account has been created. Please log in.' } }),
+        onSuccess: () => navigate('/login', { state: { notice: 'Your account has been created. Please log in.', from: target } }),
         onError: (err) => {
           setError(signupErrorMessage(err));
           setFields(fieldErrors(err));
@@ -43,7 +51,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" state={{ from: target }} className={linkClass}>
             Log in
           </Link>
         </>
@@ -83,7 +91,7 @@ export default function SignupPage() {
           Create account
         </Button>
       </form>
-      <GoogleButton returnTo="/" />
+      <GoogleButton returnTo={target} />
     </AuthCard>
   );
 }

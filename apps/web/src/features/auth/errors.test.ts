@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@app/contract';
 import { ApiError, NetworkError } from '../../lib/api.ts';
 import { fieldErrors, forgotErrorMessage, loginErrorMessage, resetErrorMessage, shownUnderInput, signupErrorMessage } from './errors.ts';
-import { returnPath } from './returnTo.ts';
+import { fromPath, returnPath } from './returnTo.ts';
 
 const api = (status: number, body: unknown) => new ApiError(status, body);
 
@@ -53,5 +53,18 @@ describe('where login returns to', () => {
     expect(returnPath(null, '/profile')).toBe('/profile');
     expect(returnPath(undefined, null)).toBe('/');
     expect(returnPath({ notice: 'x' }, null)).toBe('/');
+  });
+
+  it('falls back to the destination remembered in this tab (the sign-up detour, a reload, Google)', () => {
+    expect(returnPath({ notice: 'Your account has been created. Please log in.' }, null, '/studies')).toBe('/studies');
+    expect(returnPath({ from: '/scanner' }, null, '/studies')).toBe('/scanner');
+    expect(returnPath(null, '/profile', '/studies')).toBe('/profile');
+  });
+
+  it('accepts only paths of this site as a destination', () => {
+    expect(fromPath({ from: '/stockperiod' })).toBe('/stockperiod');
+    expect(fromPath({ from: '//evil.example/x' })).toBeNull();
+    expect(fromPath({ from: 'https://evil.example/' })).toBeNull();
+    expect(fromPath({ from: { pathname: '//evil.example' } })).toBeNull();
   });
 });

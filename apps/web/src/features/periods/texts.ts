@@ -7,7 +7,7 @@ export const PERIOD_TEXT = {
   formNew: 'New period',
   formEdit: 'Edit period',
   ticker: 'Stock ticker',
-  tickerPlaceholder: 'e.g. AAPL',
+  tickerPlaceholder: 'Ticker or company name',
   check: 'Check',
   startDate: 'Start date',
   endDate: 'End date',

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Button, Card, CardBody, CardHeader, Input, Page } from '../../components/index.ts';
+import { Button, Card, CardBody, CardHeader, Input, Page, SymbolSearch } from '../../components/index.ts';
 import { RLevelsTable } from './components/RLevelsTable.tsx';
 import { RiskSummary } from './components/RiskSummary.tsx';
 import { StopLossField } from './components/StopLossField.tsx';
@@ -31,15 +31,14 @@ export default function RiskRewardPage() {
           <CardHeader title="Trade" />
           <CardBody>
             <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Risk inputs" noValidate>
-              <Input
+              {/* The symbol only labels the results: any text is accepted, the list merely helps find a ticker. */}
+              <SymbolSearch
                 label={RRC_TEXT.symbol}
                 name="symbol"
                 value={form.symbol}
-                onChange={(e) => calc.setField('symbol', e.target.value)}
-                autoComplete="off"
+                onValueChange={(v) => calc.setField('symbol', v)}
                 autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={12}
+                maxLength={50}
                 wrapperClassName="sm:col-span-2"
               />
               {numberFields.map((f) => (

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
 import { QueryMenu, type Notice } from './components/QueryMenu.tsx';
 import { ResultsTable } from './components/ResultsTable.tsx';
@@ -10,6 +11,7 @@ import { SessionExpiredDialog } from './components/SessionExpiredDialog.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { csvFileName, resultsCsv } from './csv.ts';
 import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
+import { restoreScannerDraft, SCANNER_DRAFT_KEY } from './filterDraft.ts';
 import { useScanner } from './hooks/useScanner.ts';
 import { SCANNER_PRESETS } from './presets.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
@@ -18,16 +20,19 @@ const TAB_PREFIX = 'scanner-category';
 
 /** /scanner (spec §2, §4, §5, §8, §9): build Basic/TA/FA filters, scan the market, sort, page, save queries. */
 export default function ScannerPage() {
-  const { isAuthenticated, loading } = useAuth();
+  const { isAuthenticated, loading, sessionExpired } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [category, setCategory] = useState<ScannerCategory>('Basic');
-  const [rows, setRows] = useState<EditorRow[]>([]);
+  // Filters built signed out (or as the session expired) come back after the login ("Login to Scan").
+  const [category, setCategory] = useState<ScannerCategory>(() => readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.category ?? 'Basic');
+  const [rows, setRows] = useState<EditorRow[]>(() => toEditorRows(readDraft(SCANNER_DRAFT_KEY, restoreScannerDraft)?.rows ?? []));
   const [newType, setNewType] = useState<Record<ScannerCategory, FilterType>>({ Basic: 'price', TA: 'sma', FA: 'financial_trend' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [savedScan, setSavedScan] = useState<{ id: number; name: string } | null>(null);
   const scanner = useScanner();
   const filters = useMemo(() => plainRows(rows), [rows]);
+  const draft = useMemo(() => ({ category, rows: filters }), [category, filters]);
+  useKeptDraft(SCANNER_DRAFT_KEY, draft, !loading && (!isAuthenticated || sessionExpired));
   const hasResults = scanner.results.length > 0;
   const visible = rowsOf(rows, category);
 

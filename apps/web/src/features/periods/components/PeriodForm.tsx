@@ -1,27 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { CheckSymbolResult, Period } from '@app/contract';
-import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner } from '../../../components/index.ts';
+import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner, SymbolNotInMarket, SymbolSearch } from '../../../components/index.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth.tsx';
+import { readDraft, useKeptDraft } from '../../../lib/sessionDraft.ts';
 import { checkSymbol, useSavePeriod } from '../api.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../texts.ts';
 
 type Field = 'stock_ticker' | 'start_date' | 'end_date';
-type Check = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; ticker: string; info: CheckSymbolResult | null } | { state: 'error'; message: string };
+
+/** A new period's unsaved fields, carried across the login after a session expired mid-edit. */
+const DRAFT_KEY = 'period-form';
+type Draft = { ticker: string; start: string; end: string };
+const restoreDraft = (v: unknown): Draft | null => {
+  const d = v as Partial<Draft> | null;
+  return d && typeof d.ticker === 'string' && typeof d.start === 'string' && typeof d.end === 'string' ? { ticker: d.ticker, start: d.start, end: d.end } : null;
+};
+type Check =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'ok'; ticker: string; info: CheckSymbolResult | null }
+  | { state: 'error'; message: string; notFound?: string };
 
 /** Create or edit a period (spec §4, §5): the ticker is upper-cased as typed and must pass the
  *  symbol check before the period can be saved. `editing` null is create mode. */
 export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone: () => void }) {
-  const [ticker, setTicker] = useState(editing?.stock_ticker ?? '');
-  const [start, setStart] = useState(editing?.start_date ?? '');
-  const [end, setEnd] = useState(editing?.end_date ?? '');
+  const [draft] = useState(() => (editing ? null : readDraft(DRAFT_KEY, restoreDraft)));
+  const [ticker, setTicker] = useState(editing?.stock_ticker ?? draft?.ticker ?? '');
+  const [start, setStart] = useState(editing?.start_date ?? draft?.start ?? '');
+  const [end, setEnd] = useState(editing?.end_date ?? draft?.end ?? '');
+  const { sessionExpired } = useAuth();
+  const draftNow = useMemo(() => (ticker || start || end ? { ticker, start, end } : null), [ticker, start, end]);
+  useKeptDraft(DRAFT_KEY, draftNow, sessionExpired && !editing);
   // A stored period's ticker was checked when it was saved.
   const [check, setCheck] = useState<Check>(editing ? { state: 'ok', ticker: editing.stock_ticker, info: null } : { state: 'idle' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useSavePeriod();
-  const validated = check.state === 'ok' && check.ticker === ticker;
+  const validated = check.state === 'ok' && check.ticker === ticker.trim();
 
-  const runCheck = async () => {
-    const symbol = ticker.trim();
+  const runCheck = async (typed = ticker) => {
+    const symbol = typed.trim();
     if (!symbol) {
       setErrors((e) => ({ ...e, stock_ticker: PERIOD_ERRORS.required }));
       return;
@@ -33,7 +51,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
       setErrors((e) => ({ ...e, stock_ticker: undefined }));
     } catch (e) {
       const notFound = e instanceof ApiError && (e.status === 404 || e.status === 400);
-      setCheck({ state: 'error', message: notFound ? PERIOD_ERRORS.symbolNotFound : PERIOD_ERRORS.checkFailed });
+      setCheck(notFound ? { state: 'error', message: PERIOD_ERRORS.symbolNotFound, notFound: symbol } : { state: 'error', message: PERIOD_ERRORS.checkFailed });
     }
   };
 
@@ -70,6 +88,19 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
     );
   };
 
+  const changeTicker = (typed: string) => {
+    // Spec §5: upper-cased as typed. Tickers hold no spaces: a pasted ' aapl ' would otherwise never
+    // equal the checked 'AAPL'. Company names still search without them ("BANKOFAM": Bank of America).
+    setTicker(typed.toUpperCase().replace(/\s+/g, ''));
+    setErrors((x) => ({ ...x, stock_ticker: undefined }));
+    if (check.state === 'error') setCheck({ state: 'idle' });
+  };
+  // A listing picked from the list or the suggestions is a known symbol: checked at once.
+  const pickTicker = (symbol: string) => {
+    changeTicker(symbol);
+    void runCheck(symbol);
+  };
+
   const serverFieldError = Object.values(errors).some(Boolean);
 
   return (
@@ -79,22 +110,15 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
         <form onSubmit={onSubmit} noValidate aria-label={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
           <div className="sm:col-span-2 lg:col-span-1">
             <div className="flex items-end gap-2">
-              <Input
+              <SymbolSearch
                 label={PERIOD_TEXT.ticker}
                 name="stock_ticker"
                 value={ticker}
                 placeholder={PERIOD_TEXT.tickerPlaceholder}
-                autoComplete="off"
                 autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={12}
-                // Spec §5: upper-cased as typed. Tickers hold no spaces: a pasted ' aapl ' would
-                // otherwise never equal the checked 'AAPL' and could not be saved.
-                onChange={(e) => {
-                  setTicker(e.target.value.toUpperCase().replace(/\s+/g, ''));
-                  setErrors((x) => ({ ...x, stock_ticker: undefined }));
-                  if (check.state === 'error') setCheck({ state: 'idle' });
-                }}
+                maxLength={50}
+                onValueChange={changeTicker}
+                onPick={(m) => pickTicker(m.symbol)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') {
                     e.preventDefault();
@@ -105,7 +129,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                 wrapperClassName="flex-1"
                 className="font-mono"
               />
-              <Button variant="secondary" onClick={runCheck} loading={check.state === 'checking'} disabled={!ticker.trim() || validated}>
+              <Button variant="secondary" onClick={() => void runCheck()} loading={check.state === 'checking'} disabled={!ticker.trim() || validated}>
                 {PERIOD_TEXT.check}
               </Button>
             </div>
@@ -116,6 +140,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                 </span>
               )}
               {check.state === 'error' && <span role="alert" className="block text-red-600 dark:text-red-400">{check.message}</span>}
+              {check.state === 'error' && check.notFound && <SymbolNotInMarket symbol={check.notFound} onPick={pickTicker} />}
               {validated && check.info && (
                 <span className="text-emerald-700 dark:text-emerald-400" data-testid="symbol-info">
                   ✓ {check.info.name}
