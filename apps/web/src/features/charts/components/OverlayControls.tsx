@@ -119,7 +119,7 @@ function OverlayRow({ overlay: o, overlays, dispatch }: { overlay: Overlay; over
       {/* one line on a 390 px phone too: tighter gaps there, the name column shrinks before Remove wraps */}
       <div className="flex items-center gap-2 sm:gap-3">
         <Checkbox checked={o.visible} onChange={(v) => update({ visible: v })} className="min-w-0 font-medium whitespace-nowrap sm:min-w-24">
-          <span className="inline-block size-2.5 rounded-full" style={{ background: o.color }} aria-hidden="true" />
+          <span className="hidden size-2.5 rounded-full sm:inline-block" style={{ background: o.color }} aria-hidden="true" />
           {label}
         </Checkbox>
         <input

@@ -128,7 +128,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   const [hover, setHover] = useState<Candle | null>(null);
   const [lastShown, setLastShown] = useState(false);
   const legend = useRef<HTMLDivElement>(null);
-  const [legendHeight, setLegendHeight] = useState(0);
+  const [legendHeight, setLegendHeight] = useState(0); // from the chart's top edge to the legend's bottom
   const height = chartHeight(panes);
 
   // Spec §9: width 1096; narrower screens get the container's width so nothing scrolls sideways.
@@ -148,7 +148,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   useLayoutEffect(() => {
     const el = legend.current;
     if (!el) return;
-    const measure = () => setLegendHeight(el.offsetHeight);
+    const measure = () => setLegendHeight(el.offsetTop + el.offsetHeight); // its top inset and its height
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
