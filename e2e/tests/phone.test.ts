@@ -30,14 +30,23 @@ const post = (page: Page, url: string, data: object) => page.request.post(url, {
 /** The page scrolls sideways when its content is wider than the window. */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
-/** Visible controls whose right edge lies beyond the window (a control pushed out of its row). */
+/** Visible controls whose right edge lies beyond the window, or beyond the box of a scrolling or
+ *  clipping container they sit in (a control pushed out of its row, or cut off). */
 const controlsOffScreen = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a, input, select, textarea, label')]
+  page.evaluate(() => {
+    const clippedBy = (el: HTMLElement) => {
+      const right = el.getBoundingClientRect().right;
+      if (right > window.innerWidth + 0.5) return true;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible' && right > a.getBoundingClientRect().right + 0.5) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll<HTMLElement>('button, a, input, select, textarea, label')]
       .filter((el) => el.offsetParent !== null && el.getClientRects().length > 0)
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 30)}"`),
-  );
+      .filter(clippedBy)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || '').slice(0, 30)}"`);
+  });
 
 /** Fully inside the window, left to right. */
 async function onScreen(l: Locator) {

@@ -37,6 +37,11 @@ export const EQUITY_TITLES = { strategy: 'Equity', buyHold: 'Buy & hold', drawdo
 
 /** Below this chart width the 'Buy @ 101.23' / 'Sell @ 123.45' labels overlap each other: arrows only. */
 export const MARKER_TEXT_MIN_WIDTH = 640;
+/** About the room one price label needs; with more markers in view than fit, arrows only. */
+export const MARKER_LABEL_PX = 90;
+
+/** Whether the price labels of `markersInView` markers fit a chart `width` pixels wide. */
+export const labelsFit = (width: number, markersInView: number) => width >= MARKER_TEXT_MIN_WIDTH && markersInView * MARKER_LABEL_PX <= width;
 
 /** How an exit is drawn by why the trade ended: a stop, target or trailing exit in its own colour with
  *  a two-letter label (kept on a phone, where the price labels are left off); a SELL signal or the end
@@ -94,7 +99,17 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
     upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, title: data.symbol,
   });
   candles.setData(data.candles.map((c) => ({ time: ts(c.time), open: c.open, high: c.high, low: c.low, close: c.close })));
-  createSeriesMarkers(candles, tradeMarkers(data.markers, el.clientWidth < MARKER_TEXT_MIN_WIDTH));
+  // Price labels while they fit (zoomed in, or few trades); arrows (and SL/TP/TS) when they would overlap.
+  let compact = !labelsFit(el.clientWidth, data.markers.length);
+  const markers = createSeriesMarkers(candles, tradeMarkers(data.markers, compact));
+  chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
+    if (!range) return;
+    const inView = data.markers.filter((m) => m.time >= (range.from as number) && m.time <= (range.to as number)).length;
+    const next = !labelsFit(el.clientWidth, inView);
+    if (next === compact) return;
+    compact = next;
+    markers.setMarkers(tradeMarkers(data.markers, compact));
+  });
 
   // Each trade's stop and target, thin steps over the bars it was open (trailing stops step up).
   const barTimes = data.candles.map((c) => c.time);
