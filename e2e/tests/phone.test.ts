@@ -269,6 +269,8 @@ describe('phones as a first-class layout, and the spec’s smaller differences (
     await page.getByTestId('indicator-row').first().waitFor();
     await page.getByRole('button', { name: `+ ${TEMPLATE_TEXT.addIndicator}` }).click();
     const form = page.getByRole('form', { name: TEMPLATE_TEXT.indicatorFormTitle });
+    await form.getByTestId('indicator-form-pending').waitFor();
+    await shot(page, 'indicator-form-1366');
     await form.getByLabel('Indicator').selectOption('RSI');
     await form.getByLabel('Comparison').selectOption('<');
     await form.getByLabel('Compare value').fill('30');
@@ -279,5 +281,13 @@ describe('phones as a first-class layout, and the spec’s smaller differences (
       'SELL RSI(14) > 70',
       'BUY RSI(14) < 30',
     ]);
+
+    // The form on a phone: why Add is disabled, and every control on screen.
+    await phone.page.goto(`/templates?template=${t.id}`);
+    await phone.page.getByRole('button', { name: `+ ${TEMPLATE_TEXT.addIndicator}` }).tap();
+    const phoneForm = phone.page.getByRole('form', { name: TEMPLATE_TEXT.indicatorFormTitle });
+    await phoneForm.getByTestId('indicator-form-pending').waitFor();
+    expect(await controlsOffScreen(phone.page)).toEqual([]);
+    await shot(phone.page, 'indicator-form-390');
   });
 });
