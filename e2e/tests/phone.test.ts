@@ -132,6 +132,22 @@ describe('phones as a first-class layout, and the spec’s smaller differences (
     await bothWidths('/profile', 'profile', (p) => p.getByRole('heading', { level: 1 }).waitFor());
   });
 
+  it('fits the signed-out screens on a 390 px phone (and screenshots them at 1366 and 390)', async () => {
+    for (const [opts, width] of [[WIDE, 1366], [PHONE, 390]] as const) {
+      const visitor = await newPage(browser, opts);
+      for (const path of ['/login', '/signup', '/forgot-password', '/scanner']) {
+        await visitor.page.goto(path);
+        await visitor.page.getByRole('heading', { level: 1 }).waitFor();
+        if (width === 390) {
+          expect(await sidewaysOverflow(visitor.page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+          expect(await controlsOffScreen(visitor.page), `${path}: controls off screen`).toEqual([]);
+        }
+        await shot(visitor.page, `signed-out${path.replace(/\//g, '-')}-${width}`);
+      }
+      await visitor.context.close();
+    }
+  });
+
   it('shows the scanner’s Symbol, Price and Change on a phone without sideways scrolling, the rest on tap', async () => {
     const page = phone.page;
     await page.goto('/scanner');
