@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { backtest, type DailyBars } from '@app/quant';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
@@ -10,7 +10,7 @@ import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.t
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
-import { formatDuration, formatStat } from '../../apps/web/src/features/studies/format.ts';
+import { EXIT_REASON_TEXT, formatDuration, formatStat } from '../../apps/web/src/features/studies/format.ts';
 import { CHART_MESSAGES } from '../../apps/web/src/backtestChart/load.ts';
 
 // The backtesting journey of issue 6 in real Chromium against the real server and its 300-symbol
@@ -104,6 +104,10 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const form = page.getByRole('form', { name: TEMPLATE_TEXT.indicatorFormTitle });
     const submit = form.getByRole('button', { name: TEMPLATE_TEXT.submitIndicator, exact: true });
     expect(await submit.isDisabled()).toBe(true);
+    // Why Add is disabled, before any field is touched: the spec's messages of what is missing.
+    const pending = form.getByTestId('indicator-form-pending');
+    expect(await pending.innerText()).toBe(`${INDICATOR_MESSAGES.name} · ${INDICATOR_MESSAGES.compare}`);
+    expect(await submit.getAttribute('aria-describedby')).toBe(await pending.getAttribute('id'));
     expect(await form.getByLabel('Type').inputValue()).toBe('BUY');
     await form.getByLabel('Indicator').focus();
     await form.getByLabel('Comparison').focus();
@@ -305,16 +309,17 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const t0 = api.trades[0];
     expect(first[0]).toBe(String(t0.Size));
     expect(first[3]).toBe(t0.EntryPrice.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, formatDuration(t0.Duration)]);
+    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, formatDuration(t0.Duration), EXIT_REASON_TEXT[t0.ExitReason]]);
     expect(await page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
 
     // CSV download of the trades: one line per trade after the header.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: STUDIES_TEXT.downloadTrades }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration');
+    expect(lines[0]).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason');
     expect(lines.length).toBe(api.trades.length + 1);
     expect(lines[1].split(',')[3]).toBe(String(t0.EntryPrice));
+    expect(lines.slice(1).map((l) => l.split(',').at(-1))).toEqual(api.trades.map((t) => t.ExitReason));
     await shot(page, 'studies-desktop');
 
     // View Chart opens the static chart page in a new tab, with the ids, and it draws.
@@ -341,6 +346,25 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     await page.getByLabel(STUDIES_TEXT.period).selectOption(String(ids.periodId));
     await page.getByRole('button', { name: STUDIES_TEXT.run }).click();
     await page.getByText(STUDIES_ERRORS.noTradesToDisplay).waitFor();
+    // Spec §8's message, above the (zero) results, pointing to the template's conditions.
+    const message = page.getByRole('alert').filter({ hasText: STUDIES_ERRORS.noTrades });
+    await message.waitFor();
+    expect(await page.getByTestId('stat-value').first().isVisible()).toBe(true);
+    const above = async (a: Locator, b: Locator) => (await a.boundingBox())!.y + (await a.boundingBox())!.height <= (await b.boundingBox())!.y;
+    expect(await above(message, page.getByRole('table', { name: STUDIES_TEXT.statsTitle }))).toBe(true);
+    expect(await page.locator('tr[data-stat="# Trades"] [data-testid=stat-value]').innerText()).toBe('0');
+    await shot(page, 'studies-no-trades-desktop');
+    await message.getByRole('link', { name: STUDIES_TEXT.editConditions }).click();
+    await page.waitForURL((u) => u.pathname === '/templates');
+    await page.getByTestId('template-name').filter({ hasText: /^Never buys$/ }).waitFor();
+    expect(await page.getByTestId('condition-text').allInnerTexts()).toEqual(['RSI(14) < 0']);
+    // a run with trades shows no such message
+    await page.goto('/studies');
+    await page.getByLabel(STUDIES_TEXT.template).selectOption(String(ids.templateId));
+    await page.getByLabel(STUDIES_TEXT.period).selectOption(String(ids.periodId));
+    await page.getByRole('button', { name: STUDIES_TEXT.run }).click();
+    await page.getByTestId('trade-row').first().waitFor();
+    expect(await page.getByText(STUDIES_ERRORS.noTrades).count()).toBe(0);
 
     const other = await newPage(browser);
     await signUpAndLogIn(other.page);

@@ -8,6 +8,7 @@ import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD, uniqueEmail, signUpViaApi } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
+import { EXIT_REASON_TEXT, TRADE_COLUMNS } from '../../apps/web/src/features/studies/format.ts';
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 
 // Issue 12 in real Chromium against the real server's demo market: a template with a stop-loss, a
@@ -130,9 +131,14 @@ describe('exits, costs and risk sizing on the screens (issue 12)', () => {
     await page.getByRole('button', { name: STUDIES_TEXT.run }).click();
     await page.getByRole('table', { name: STUDIES_TEXT.statsTitle }).waitFor();
 
-    // The trades table shows no exit column yet (issue 21 adds it): the answer says why each ended.
+    // The answer says why each trade ended, and the trades table's Exit column shows it in words.
     const api = (await (await post(page, '/api/submit_selection/', { period_id: ids.periodId, template_id: ids.templateId })).json()) as BacktestRun;
     expect(await page.getByTestId('trade-row').count()).toBe(api.trades.length);
+    const exitColumn = TRADE_COLUMNS.findIndex((c) => c.key === 'ExitReason');
+    expect(await page.getByRole('table', { name: STUDIES_TEXT.tradesTitle }).locator('thead th').nth(exitColumn).innerText()).toMatch(/^exit$/i);
+    expect(await page.getByTestId('trade-row').evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), exitColumn)).toEqual(
+      api.trades.map((t) => EXIT_REASON_TEXT[t.ExitReason]),
+    );
     const reasons = new Set(api.trades.map((t) => t.ExitReason));
     expect(reasons.has('stop') && reasons.has('target')).toBe(true);
     for (const t of api.trades) {

@@ -29,7 +29,8 @@ export async function signIn(s: Session, email: string) {
 
 /** A template with an RSI(14) < 30 buy and > 70 sell, and a five-year period of one symbol. */
 async function buildBacktest(s: Session, script: Script) {
-  const t = await s.call<{ id: number }>('POST /api/templates/', 'POST', '/api/templates/', { name: `load ${Date.now() % 1e6}`, position_size: 0.99 });
+  // a user's template names are unique, and a user comes back across runs: a name no run repeats
+  const t = await s.call<{ id: number }>('POST /api/templates/', 'POST', '/api/templates/', { name: `load ${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, position_size: 0.99 });
   for (const [indicator_type, compare, cvalue] of [['BUY', '<', '30'], ['SELL', '>', '70']]) {
     await s.call('POST /api/indicators/', 'POST', '/api/indicators/', { template: t.body?.id, name: 'RSI', indicator_type, period: 14, drift: 1, offset: 0, compare, cvalue });
   }

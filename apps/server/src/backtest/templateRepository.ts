@@ -38,6 +38,12 @@ export async function getTemplate(db: Db, userId: number, id: number): Promise<T
   };
 }
 
+/** Whether the user has another template (not `exceptId`) with this name. */
+export async function templateNameTaken(db: Db, userId: number, name: string, exceptId: number | null = null): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM templates WHERE user_id = $1 AND name = $2 AND id IS DISTINCT FROM $3 LIMIT 1', [userId, name, exceptId]);
+  return rows.length > 0;
+}
+
 export async function createTemplate(
   db: Db,
   userId: number,

@@ -39,7 +39,8 @@ describe.each(dbKinds)('same-origin proof for cookie writes on %s', (kind) => {
     token = cookie.split('=')[1];
   });
   afterAll(() => t.close());
-  const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/templates/', headers, payload: { name: 'T' } });
+  let n = 0; // a user's template names are unique: each accepted write makes another
+  const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/templates/', headers, payload: { name: `T${++n}` } });
 
   it('refuses a cookie write with no Origin and a foreign or no Referer', async () => {
     const tries: Array<Record<string, string>> = [{ cookie, referer: 'https://evil.example/x' }, { cookie }, { cookie, 'sec-fetch-site': 'cross-site' }];

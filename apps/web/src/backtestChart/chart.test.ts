@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsFrom } from './load.ts';
-import { levelLine, tradeMarkers } from './draw.ts';
+import { labelsFit, levelLine, tradeMarkers } from './draw.ts';
 
 describe('backtest chart page', () => {
   it('takes period_id and template_id from the query string, and nothing else', () => {
@@ -16,11 +16,20 @@ describe('backtest chart page', () => {
       { time: 100, kind: 'entry', price: 9, size: 5 },
     ]);
     expect(m.map((x) => [x.time, x.position, x.shape, x.text])).toEqual([
-      [100, 'belowBar', 'arrowUp', 'Buy 5'],
-      [200, 'aboveBar', 'arrowDown', 'Sell 5'],
+      [100, 'belowBar', 'arrowUp', 'Buy @ 9.00'],
+      [200, 'aboveBar', 'arrowDown', 'Sell @ 10.00'],
     ]);
   });
-  it('leaves the share labels off on a phone-width chart, where they would overlap', () => {
+  it('labels a marker with its fill price, not the share count (four decimals below a dollar)', () => {
+    const m = tradeMarkers([{ time: 100, kind: 'entry', price: 123.456, size: 915 }, { time: 200, kind: 'exit', price: 0.51234, size: 915, reason: 'signal' }]);
+    expect(m.map((x) => x.text)).toEqual(['Buy @ 123.46', 'Sell @ 0.5123']);
+  });
+  it('labels markers only while their labels fit: a wide chart and few enough markers in view', () => {
+    expect(labelsFit(1280, 10)).toBe(true);
+    expect(labelsFit(1280, 30)).toBe(false); // 30 labels of ~90 px overlap on 1280 px
+    expect(labelsFit(390, 1)).toBe(false); // a phone: arrows only
+  });
+  it('leaves the price labels off on a phone-width chart, where they would overlap', () => {
     const m = tradeMarkers([{ time: 100, kind: 'entry', price: 9, size: 5 }, { time: 200, kind: 'exit', price: 10, size: 5 }], true);
     expect(m.map((x) => [x.shape, x.text])).toEqual([['arrowUp', ''], ['arrowDown', '']]);
   });
@@ -29,11 +38,11 @@ describe('backtest chart page', () => {
     const looks = (compact: boolean) =>
       tradeMarkers([exit(100, 'stop'), exit(200, 'target'), exit(300, 'trailing'), exit(400, 'signal'), exit(500, 'end')], compact).map((x) => [x.shape, x.color, x.text]);
     expect(looks(false)).toEqual([
-      ['arrowDown', '#dc2626', 'SL'],
-      ['arrowDown', '#16a34a', 'TP'],
-      ['arrowDown', '#ea580c', 'TS'],
-      ['arrowDown', '#dc2626', 'Sell 5'],
-      ['arrowDown', '#dc2626', 'Sell 5'],
+      ['arrowDown', '#dc2626', 'SL @ 10.00'],
+      ['arrowDown', '#16a34a', 'TP @ 10.00'],
+      ['arrowDown', '#ea580c', 'TS @ 10.00'],
+      ['arrowDown', '#dc2626', 'Sell @ 10.00'],
+      ['arrowDown', '#dc2626', 'Sell @ 10.00'],
     ]);
     expect(looks(true).map((l) => l[2])).toEqual(['SL', 'TP', 'TS', '', '']);
   });

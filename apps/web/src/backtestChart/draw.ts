@@ -35,11 +35,16 @@ const ts = (t: number) => t as UTCTimestamp;
 /** The page's labels of the equity panes (its legend uses the same words). */
 export const EQUITY_TITLES = { strategy: 'Equity', buyHold: 'Buy & hold', drawdown: 'Drawdown' } as const;
 
-/** Below this chart width the 'Buy 357' / 'Sell 357' labels overlap each other: arrows only. */
+/** Below this chart width the 'Buy @ 101.23' / 'Sell @ 123.45' labels overlap each other: arrows only. */
 export const MARKER_TEXT_MIN_WIDTH = 640;
+/** About the room one price label needs; with more markers in view than fit, arrows only. */
+export const MARKER_LABEL_PX = 90;
+
+/** Whether the price labels of `markersInView` markers fit a chart `width` pixels wide. */
+export const labelsFit = (width: number, markersInView: number) => width >= MARKER_TEXT_MIN_WIDTH && markersInView * MARKER_LABEL_PX <= width;
 
 /** How an exit is drawn by why the trade ended: a stop, target or trailing exit in its own colour with
- *  a two-letter label (kept on a phone, where the share labels are left off); a SELL signal or the end
+ *  a two-letter label (kept on a phone, where the price labels are left off); a SELL signal or the end
  *  of the data as a plain sell (spec §2). The page's legend lists the same. */
 export const EXIT_LOOKS: Record<'stop' | 'target' | 'trailing', { color: string; label: string; legend: string }> = {
   stop: { color: DOWN, label: 'SL', legend: 'stop-loss exit' },
@@ -47,19 +52,23 @@ export const EXIT_LOOKS: Record<'stop' | 'target' | 'trailing', { color: string;
   trailing: { color: TRAILING, label: 'TS', legend: 'trailing-stop exit' },
 };
 
+/** A fill price as a trader reads it on a chart: cents, or four decimals below a dollar. */
+export const markerPrice = (p: number) => p.toFixed(Math.abs(p) < 1 ? 4 : 2);
+
 /** Entries as green up-arrows under the bar, exits as down-arrows above it (spec §2): red "Sell" for a
  *  signal or the end of the data, and by reason for the exits of issue 12 (EXIT_LOOKS). Labelled with
- *  the shares unless `compact` (a phone-width chart). */
+ *  the fill price ("Buy @ 101.23", "SL @ 95.00"; the share count is in the trades table) unless
+ *  `compact` (a phone-width chart: arrows, and the exits' two letters). */
 export function tradeMarkers(markers: BacktestChart['markers'], compact = false): SeriesMarker<Time>[] {
-  const label = (text: string) => (compact ? '' : text);
+  const label = (word: string, price: number) => (compact ? '' : `${word} @ ${markerPrice(price)}`);
   return [...markers]
     .sort((a, b) => a.time - b.time)
     .map((m): SeriesMarker<Time> => {
-      if (m.kind === 'entry') return { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label(`Buy ${m.size}`) };
+      if (m.kind === 'entry') return { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label('Buy', m.price) };
       const look = m.reason === 'stop' || m.reason === 'target' || m.reason === 'trailing' ? EXIT_LOOKS[m.reason] : null;
       return look
-        ? { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: look.color, text: look.label }
-        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label(`Sell ${m.size}`) };
+        ? { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: look.color, text: compact ? look.label : label(look.label, m.price) }
+        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label('Sell', m.price) };
     });
 }
 
@@ -90,7 +99,17 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
     upColor: UP, downColor: DOWN, borderUpColor: UP, borderDownColor: DOWN, wickUpColor: UP, wickDownColor: DOWN, title: data.symbol,
   });
   candles.setData(data.candles.map((c) => ({ time: ts(c.time), open: c.open, high: c.high, low: c.low, close: c.close })));
-  createSeriesMarkers(candles, tradeMarkers(data.markers, el.clientWidth < MARKER_TEXT_MIN_WIDTH));
+  // Price labels while they fit (zoomed in, or few trades); arrows (and SL/TP/TS) when they would overlap.
+  let compact = !labelsFit(el.clientWidth, data.markers.length);
+  const markers = createSeriesMarkers(candles, tradeMarkers(data.markers, compact));
+  chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
+    if (!range) return;
+    const inView = data.markers.filter((m) => m.time >= (range.from as number) && m.time <= (range.to as number)).length;
+    const next = !labelsFit(el.clientWidth, inView);
+    if (next === compact) return;
+    compact = next;
+    markers.setMarkers(tradeMarkers(data.markers, compact));
+  });
 
   // Each trade's stop and target, thin steps over the bars it was open (trailing stops step up).
   const barTimes = data.candles.map((c) => c.time);

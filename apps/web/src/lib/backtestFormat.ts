@@ -26,7 +26,16 @@ export const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 /** The headline figures shown as tiles above the full table (backtesting.py's key names). */
 export const HEADLINE_STATS = ['Return [%]', 'Buy & Hold Return [%]', 'Max. Drawdown [%]', 'Win Rate [%]', '# Trades', 'Sharpe Ratio'] as const;
 
-/** Trades table columns: the spec's Trade fields in its order. */
+/** Why a trade ended, in a trader's words (the API's ExitReason). */
+export const EXIT_REASON_TEXT: Record<BacktestTrade['ExitReason'], string> = {
+  signal: 'Signal',
+  stop: 'Stop-loss',
+  target: 'Take-profit',
+  trailing: 'Trailing stop',
+  end: 'End of data',
+};
+
+/** Trades table columns: the spec's Trade fields in its order, then why the trade ended (ours). */
 export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: string; numeric: boolean; show: (t: BacktestTrade) => string }> = [
   { key: 'Size', label: 'Size', numeric: true, show: (t) => String(t.Size) },
   { key: 'EntryBar', label: 'Entry Bar', numeric: true, show: (t) => String(t.EntryBar) },
@@ -38,4 +47,5 @@ export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: str
   { key: 'EntryTime', label: 'Entry Time', numeric: false, show: (t) => t.EntryTime },
   { key: 'ExitTime', label: 'Exit Time', numeric: false, show: (t) => t.ExitTime },
   { key: 'Duration', label: 'Duration', numeric: false, show: (t) => formatDuration(t.Duration) },
+  { key: 'ExitReason', label: 'Exit', numeric: false, show: (t) => EXIT_REASON_TEXT[t.ExitReason] ?? t.ExitReason },
 ];

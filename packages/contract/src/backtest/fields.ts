@@ -72,6 +72,8 @@ export const TEMPLATE_MESSAGES = {
   commissionRange: 'Commission must be 0 or more and less than 10%',
   cashPositive: 'Cash must be greater than 0',
   cashTooLarge: `Cash must be at most ${MAX_CASH.toLocaleString('en-US')}`,
+  /** 400 on `name` when the user already has a template of that name (create or rename). */
+  nameUsed: 'You already have a template with this name. Please choose another.',
 } as const;
 
 /** 400 detail of a run whose period holds fewer than 2 bars. */

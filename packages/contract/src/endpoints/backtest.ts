@@ -20,7 +20,7 @@ export const templates = {
   list: endpoint({ method: 'GET', path: '/api/templates/', auth: 'user', tag: 'Backtest', summary: "The user's templates", status: 200, response: z.array(TemplateListItem) }),
   create: endpoint({
     method: 'POST', path: '/api/templates/', auth: 'user', tag: 'Backtest', summary: 'Create a template',
-    description: 'Settings left out take their defaults.', body: TemplateWrite, status: 201, response: TemplateDetail,
+    description: 'Settings left out take their defaults. A name the user already has answers 400 on `name`.', body: TemplateWrite, status: 201, response: TemplateDetail,
   }),
   get: endpoint({
     method: 'GET', path: '/api/templates/{id}/', auth: 'user', tag: 'Backtest', summary: 'A template with its indicators',
@@ -28,7 +28,7 @@ export const templates = {
   }),
   update: endpoint({
     method: 'PUT', path: '/api/templates/{id}/', auth: 'user', tag: 'Backtest', summary: 'Rename a template and change its settings',
-    description: 'Settings left out keep their stored values.', params: IdParams, body: TemplateWrite, status: 200, response: TemplateDetail, errors: [404],
+    description: 'Settings left out keep their stored values. A name another of the user\'s templates has answers 400 on `name`.', params: IdParams, body: TemplateWrite, status: 200, response: TemplateDetail, errors: [404],
   }),
   remove: endpoint({
     method: 'DELETE', path: '/api/templates/{id}/', auth: 'user', tag: 'Backtest', summary: 'Delete a template and its indicators',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDICATOR_MESSAGES as M, type Indicator, type Period, type TemplateDetail } from '@app/contract';
+import { INDICATOR_MESSAGES as M, TEMPLATE_MESSAGES, type Indicator, type Period, type TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 
@@ -71,6 +71,22 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       expect(del.body).toBe('');
       expect((await call(alice, 'GET', `/api/templates/${created.id}/`)).statusCode).toBe(404);
       expect((await call(alice, 'GET', '/api/templates/')).json()).toEqual([]);
+    });
+
+    it('refuses a second template of the same name (create or rename), naming the field', async () => {
+      const a = (await call(alice, 'POST', '/api/templates/', { name: 'Twice' })).json<TemplateDetail>();
+      const again = await call(alice, 'POST', '/api/templates/', { name: ' Twice ' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ name: [TEMPLATE_MESSAGES.nameUsed] });
+      const b = (await call(alice, 'POST', '/api/templates/', { name: 'Other' })).json<TemplateDetail>();
+      const rename = await call(alice, 'PUT', `/api/templates/${b.id}/`, { name: 'Twice' });
+      expect(rename.statusCode).toBe(400);
+      expect(rename.json()).toEqual({ name: [TEMPLATE_MESSAGES.nameUsed] });
+      // saving a template under its own name is no duplicate; another user may use the name
+      expect((await call(alice, 'PUT', `/api/templates/${a.id}/`, { name: 'Twice', cash: 5000 })).statusCode).toBe(200);
+      const bobs = await call(bob, 'POST', '/api/templates/', { name: 'Twice' });
+      expect(bobs.statusCode).toBe(201);
+      for (const [who, id] of [[alice, a.id], [alice, b.id], [bob, bobs.json().id]] as const) await call(who, 'DELETE', `/api/templates/${id}/`);
     });
 
     it('rejects bad input per field', async () => {

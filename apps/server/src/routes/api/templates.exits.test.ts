@@ -66,7 +66,7 @@ describe.each(dbKinds)('template exits, costs and sizing on %s', (kind) => {
       { name: 'RSI', indicator_type: 'SELL', period: 14, compare: '>', cvalue: '55' },
     ];
     const make = async (settings: object) => {
-      const id = (await call('POST', '/api/templates/', { name: 'run', ...settings })).json<TemplateDetail>().id;
+      const id = (await call('POST', '/api/templates/', { name: `run ${JSON.stringify(settings)}`, ...settings })).json<TemplateDetail>().id;
       for (const row of rows) await call('POST', '/api/indicators/', { template: id, ...row });
       return (await call('POST', '/api/submit_selection/', { period_id: period, template_id: id })).json<BacktestRun>();
     };

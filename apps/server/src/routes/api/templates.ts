@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, EXIT_FIELD_NAMES, exitConflicts, withSettingDefaults, type TemplateExitValues } from '@app/contract';
+import { endpoints, EXIT_FIELD_NAMES, exitConflicts, TEMPLATE_MESSAGES, withSettingDefaults, type TemplateExitValues } from '@app/contract';
 import type { RouteOpts } from '../../deps.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../../backtest/templateRepository.ts';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken, updateTemplate } from '../../backtest/templateRepository.ts';
+import type { Db } from '../../db/index.ts';
 
 /** /api/templates/ (spec §7): list, create, detail with indicators, rename, delete — the user's own. */
 export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -13,6 +14,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     checkExits(body);
+    await checkName(deps.db, user.id, body.name);
     return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
   });
 
@@ -22,6 +24,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
     // the exits that will hold together: those sent, the stored ones for the rest
     const stored = found(await getTemplate(deps.db, user.id, params.id));
     checkExits(Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, body[f] === undefined ? stored[f] : body[f]])));
+    await checkName(deps.db, user.id, body.name, stored.id);
     return found(await updateTemplate(deps.db, user.id, params.id, body.name, body, body));
   });
 
@@ -34,4 +37,11 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 function checkExits(exits: Partial<TemplateExitValues>) {
   const errors = exitConflicts(exits);
   if (Object.keys(errors).length) throw badRequest(errors);
+}
+
+/** 400 on `name` when the user already has another template of that name (two of one name cannot be
+ *  told apart in the Backtest screen's picker). A check, not a constraint: older databases may hold
+ *  duplicates, which stay readable and can be renamed. */
+async function checkName(db: Db, userId: number, name: string, exceptId: number | null = null) {
+  if (await templateNameTaken(db, userId, name, exceptId)) throw badRequest({ name: [TEMPLATE_MESSAGES.nameUsed] });
 }

@@ -57,3 +57,14 @@ export const RESULT_COLUMNS = [
   { field: 'market_cap', label: 'Market Cap' },
   { field: 'volume', label: 'Volume' },
 ] as const;
+
+/** The columns a 390 px phone keeps on screen (the rest show in a row's details, on tap). */
+export const PHONE_COLUMNS = ['symbol', 'price', 'diff', 'chg'] as const satisfies ReadonlyArray<(typeof RESULT_COLUMNS)[number]['field']>;
+
+/** The results table's phone controls. */
+export const RESULTS_PHONE_TEXT = {
+  sortBy: 'Sort by',
+  sortAscending: 'Sort ascending',
+  sortDescending: 'Sort descending',
+  details: (symbol: string) => `Details of ${symbol}`,
+} as const;

@@ -11,7 +11,7 @@ import { downloadCsv } from '../../lib/csv.ts';
 import { csvName, statsCsv, tradesCsv } from './csv.ts';
 import { backtestError } from './errors.ts';
 import { useStudiesLink } from './hooks/useStudiesLink.ts';
-import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT } from './texts.ts';
+import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT, templateLink } from './texts.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
 
@@ -162,6 +162,15 @@ export default function StudiesPage() {
                 <Button onClick={openChart}>{STUDIES_TEXT.viewChart}</Button>
               </div>
             </div>
+            {(result.run.trades?.length ?? 0) === 0 && (
+              // Spec §8's message for a run without trades, above its (zero) results, with the way out.
+              <Alert tone="warning" title={STUDIES_ERRORS.noTrades}>
+                {STUDIES_TEXT.noTradesHint}{' '}
+                <Link to={templateLink(result.templateId)} className="font-medium text-blue-700 underline dark:text-blue-300">
+                  {STUDIES_TEXT.editConditions}
+                </Link>
+              </Alert>
+            )}
             {result.run.equity?.time?.length > 0 && <EquityChart equity={result.run.equity} />}
             <StatsPanel
               stats={result.run.stats}

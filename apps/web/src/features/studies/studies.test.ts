@@ -49,9 +49,10 @@ describe('CSV downloads', () => {
   };
   it('writes the trades with full precision, one line per trade', () => {
     expect(tradesCsv([trade])).toBe(
-      'Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration\r\n10,3,9,101.123456,99.5,-16.23456,-0.0160545,2024-01-05,2024-01-15,10 days\r\n',
+      'Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason\r\n10,3,9,101.123456,99.5,-16.23456,-0.0160545,2024-01-05,2024-01-15,10 days,signal\r\n',
     );
-    expect(tradesCsv([])).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration\r\n');
+    expect(tradesCsv([])).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason\r\n');
+    expect(tradesCsv([{ ...trade, ExitReason: 'stop' }]).trim().split('\r\n')[1].split(',').at(-1)).toBe('stop');
   });
   it('writes the stats as key/value rows, nulls empty, keys with commas quoted', () => {
     expect(statsCsv({ 'Return [%]': 3.5, 'Sharpe Ratio': null, 'Best, Trade': 1 })).toBe('Stat,Value\r\nReturn [%],3.5\r\nSharpe Ratio,\r\n"Best, Trade",1\r\n');

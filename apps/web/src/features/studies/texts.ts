@@ -24,6 +24,13 @@ export const STUDIES_TEXT = {
   buyHold: 'Buy & hold',
   drawdown: 'Drawdown',
   chartMissing: 'The chart page is not available.',
+  // a phone's trades table and the no-trades pointer
+  entry: 'Entry',
+  exit: 'Exit',
+  pnl: 'P&L',
+  tradeDetails: (n: number) => `Details of trade ${n}`,
+  noTradesHint: 'The BUY conditions never held on this period (or not one whole share could be bought): loosen them, or pick a longer period.',
+  editConditions: 'Change the template’s conditions',
 } as const;
 
 export const STUDIES_ERRORS = {
@@ -42,3 +49,6 @@ export const chartPageUrl = (periodId: number, templateId: number) => `${CHART_P
 /** The chart page's HTML carries this marker, so the existence check cannot be fooled by the SPA's
  *  fallback page (the server answers any unknown path with index.html). */
 export const CHART_PAGE_MARKER = 'backtest-chart-page';
+
+/** The Templates screen with one template picked (its conditions and the form to change them). */
+export const templateLink = (templateId: number) => `/templates?template=${templateId}`;

@@ -11,9 +11,10 @@ import { TEMPLATE_TEXT } from './texts.ts';
 /** /templates (spec §2, §4, §5, §8): create, pick, rename and delete templates; add and delete indicators.
  *  Also: copy a starter strategy, and a new template prefilled by a link (/templates?new=1&stop_loss_pct=…). */
 export default function TemplatesPage() {
-  const [selected, setSelected] = useState<number | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   const [search, setSearch] = useSearchParams();
+  // ?template=ID (the Backtest screen's "change the conditions" link) opens with that template picked.
+  const [selected, setSelected] = useState<number | null>(() => Number(search.get('template')) || null);
+  const [copied, setCopied] = useState<string | null>(null);
   const prefill = readNewTemplateLink(search);
   const closeNew = () => setSearch({}, { replace: true });
   const select = (id: number) => {

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Candle } from '@app/contract';
 import type { CompanyInfo } from '../companyInfo.ts';
 import { CHANGE_TOOLTIP, barChange, formatChange } from '../legendChange.ts';
@@ -9,7 +10,8 @@ const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 /** Top-left legend (spec §2): symbol, company name, exchange and sector (not in compact mode), time,
  *  O/H/L/C, change and percent from the bar's open (see legendChange.ts); red when the close is below
  *  the open, else green; − collapses, + expands. */
-export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
+export function Legend({ ref, symbol, company, bar, compact, expanded, onToggle }: {
+  ref?: Ref<HTMLDivElement>;
   symbol: string;
   company: CompanyInfo | undefined;
   bar: Candle | null;
@@ -21,7 +23,7 @@ export function Legend({ symbol, company, bar, compact, expanded, onToggle }: {
   const down = change?.down ?? false;
   const tone = down ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400';
   return (
-    <div data-testid="chart-legend" className="pointer-events-none absolute top-2 left-2 z-10 max-w-[calc(100%-5rem)] rounded-md bg-white/85 px-2 py-1 text-xs text-slate-700 shadow-sm backdrop-blur-sm dark:bg-slate-900/85 dark:text-slate-200">
+    <div ref={ref} data-testid="chart-legend" className="pointer-events-none absolute top-2 left-2 z-10 max-w-[calc(100%-5rem)] rounded-md bg-white/85 px-2 py-1 text-xs text-slate-700 shadow-sm backdrop-blur-sm dark:bg-slate-900/85 dark:text-slate-200">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
         {onToggle && (
           <button

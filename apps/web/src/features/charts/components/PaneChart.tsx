@@ -33,6 +33,11 @@ export const MAX_CHART_WIDTH = 1096;
 export const LEGEND_DELAY_MS = 300;
 
 type AnySeries = ISeriesApi<SeriesType>;
+/** The RSI pane's margins above 100 and below 0, as a share of the pane's height. */
+export const RSI_SCALE_MARGIN = 0.04;
+/** The price pane's bottom margin (the library's default) and the room kept under the legend. */
+const PRICE_BOTTOM_MARGIN = 0.1;
+const LEGEND_GAP_PX = 8;
 // lightweight-charts brands its time type; our candle times are plain Unix seconds.
 const data = <T,>(rows: T[]) => rows as unknown as never[];
 
@@ -57,8 +62,13 @@ function addPaneSeries(chart: IChartApi, pane: Pane, index: number): AnySeries[]
   switch (pane.kind) {
     case 'volume':
       return [chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, title: 'Volume' }, index)];
-    case 'rsi':
-      return [chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.rsi, title: 'RSI', autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) }, index)];
+    case 'rsi': {
+      const rsi = chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.rsi, title: 'RSI', autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }) }, index);
+      // The library's default margins (20 % above, 10 % below) stretch the axis to about 125, labelled
+      // 120: a few percent keep it at 0–100 with the 0 and 100 lines clear of the pane's edges.
+      rsi.priceScale().applyOptions({ scaleMargins: { top: RSI_SCALE_MARGIN, bottom: RSI_SCALE_MARGIN } });
+      return [rsi];
+    }
     case 'macd':
       return [
         chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'price', precision: 4, minMove: 0.0001 } }, index),
@@ -117,6 +127,8 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   const [width, setWidth] = useState(MAX_CHART_WIDTH);
   const [hover, setHover] = useState<Candle | null>(null);
   const [lastShown, setLastShown] = useState(false);
+  const legend = useRef<HTMLDivElement>(null);
+  const [legendHeight, setLegendHeight] = useState(0); // from the chart's top edge to the legend's bottom
   const height = chartHeight(panes);
 
   // Spec §9: width 1096; narrower screens get the container's width so nothing scrolls sideways.
@@ -125,6 +137,18 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     const el = wrap.current;
     if (!el) return;
     const measure = () => setWidth(fitWidth(el));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // The legend sits over the price pane's top-left corner: its height (which grows when it is expanded
+  // or wraps on a phone) is kept free above the highest candle, so it never covers the candles.
+  useLayoutEffect(() => {
+    const el = legend.current;
+    if (!el) return;
+    const measure = () => setLegendHeight(el.offsetTop + el.offsetHeight); // its top inset and its height
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -270,13 +294,21 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   useEffect(() => {
     if (built && !built.disposed) built.chart.resize(width, height);
   }, [built, width, height]);
+  useEffect(() => {
+    if (!built || built.disposed) return;
+    const price = panes.find((p) => p.kind === 'price')?.stretchFactor ?? 1;
+    const total = panes.reduce((sum, p) => sum + p.stretchFactor, 0) || 1;
+    const paneHeight = built.chart.panes()[0]?.getHeight() || (height * price) / total;
+    const top = Math.min(0.6, Math.max(0.05, (legendHeight + LEGEND_GAP_PX) / paneHeight));
+    built.main.priceScale().applyOptions({ scaleMargins: { top, bottom: PRICE_BOTTOM_MARGIN } });
+  }, [built, panes, height, width, legendHeight]);
 
   const bar = hover ?? (lastShown && candles.length ? candles[candles.length - 1] : null);
   return (
     <div ref={wrap} className="w-full">
       <div className="relative overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ width, height }}>
         <div ref={box} data-testid="chart" style={{ width, height }} />
-        <Legend symbol={symbol} company={company} bar={bar} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
+        <Legend ref={legend} symbol={symbol} company={company} bar={bar} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPeriodInput, committedPeriod, defaultOverlayColor, defaultOverlays, loadOverlays, overlayId, overlayLabel, overlaysReducer, OVERLAY_COLORS } from './overlays.ts';
+import { acceptPeriodInput, committedPeriod, defaultOverlayColor, defaultOverlays, duplicateOverlayMessage, loadOverlays, overlayId, overlayLabel, overlaysReducer, OVERLAY_COLORS, sameOverlay } from './overlays.ts';
 
 describe('overlays', () => {
   it('default to SMA 20 visible orange, EMA 20 hidden blue, EMA 50 hidden purple, labels on', () => {
@@ -47,5 +47,14 @@ describe('overlays', () => {
     expect(loadOverlays('[]')).toEqual([]);
     const raw = JSON.stringify([{ id: 'x', type: 'SMA', period: 1, visible: false }, { type: 'WMA', period: 10 }, { type: 'EMA', period: 'x' }]);
     expect(loadOverlays(raw)).toEqual([{ id: 'x', type: 'SMA', period: 2, visible: false, color: undefined, showLabel: true }]);
+  });
+  it('finds the overlay a new one (or an edited period) would duplicate, and says so', () => {
+    const list = defaultOverlays();
+    expect(sameOverlay(list, 'SMA', 20)?.id).toBe('sma-20');
+    expect(sameOverlay(list, 'EMA', 50)?.id).toBe('ema-50');
+    expect(sameOverlay(list, 'SMA', 50)).toBeUndefined();
+    expect(sameOverlay(list, 'EMA', 20, 'ema-20')).toBeUndefined(); // a row is no duplicate of itself
+    expect(sameOverlay(list, 'EMA', 50, 'ema-20')?.id).toBe('ema-50');
+    expect(duplicateOverlayMessage({ type: 'EMA', period: 50 })).toBe('EMA(50) is already on the chart.');
   });
 });

@@ -54,6 +54,15 @@ export function overlayLabel(o: Pick<Overlay, 'type' | 'period'>): string {
   return `${o.type}(${o.period})`;
 }
 
+/** The overlay already drawing this type and period (other than `exceptId`), if any: a second one would
+ *  draw the same line twice, so the screen refuses it. */
+export function sameOverlay(overlays: readonly Overlay[], type: OverlayType, period: number, exceptId?: string): Overlay | undefined {
+  return overlays.find((o) => o.id !== exceptId && o.type === type && o.period === period);
+}
+
+/** The message of a refused duplicate. */
+export const duplicateOverlayMessage = (o: Pick<Overlay, 'type' | 'period'>) => `${overlayLabel(o)} is already on the chart.`;
+
 function sanitizeOverlay(v: unknown): Overlay | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;

@@ -41,13 +41,13 @@ export function PeriodList({ editingId, onEdit }: { editingId: number | null; on
                   <td className="px-2 py-2 text-xs whitespace-nowrap tabular-nums sm:px-4 sm:text-sm">{p.end_date}</td>
                   <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">{days(p)}</td>
                   <td className="px-1 py-1.5 text-right whitespace-nowrap sm:px-2">
-                    <Button size="sm" variant="ghost" className="px-2 sm:px-3" onClick={() => onEdit(p)} aria-label={`${PERIOD_TEXT.edit} ${p.stock_ticker} ${p.start_date}`}>
+                    <Button size="sm" variant="ghost" className="max-sm:px-2!" onClick={() => onEdit(p)} aria-label={`${PERIOD_TEXT.edit} ${p.stock_ticker} ${p.start_date}`}>
                       {PERIOD_TEXT.edit}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="px-2 text-red-600 sm:px-3 dark:text-red-400"
+                      className="text-red-600! max-sm:px-2! dark:text-red-400!"
                       loading={remove.isPending && remove.variables === p.id}
                       onClick={() => remove.mutate(p.id)}
                       aria-label={`${PERIOD_TEXT.delete} ${p.stock_ticker} ${p.start_date}`}

@@ -1,9 +1,14 @@
+import { Fragment, useState } from 'react';
 import type { BacktestTrade } from '@app/contract';
 import { Card, CardHeader, cx } from '../../../components/index.ts';
-import { TRADE_COLUMNS } from '../format.ts';
+import { EXIT_REASON_TEXT, formatDuration, money, percent, TRADE_COLUMNS } from '../format.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../texts.ts';
 
-/** One row per closed trade, in the spec's Trade fields; 'No trades to display.' when none. */
+const pnlTone = (t: BacktestTrade) => (t.PnL >= 0 ? 'text-up' : 'text-down');
+
+/** One row per closed trade, in the spec's Trade fields and why it ended; 'No trades to display.' when
+ *  none. A phone (below 640 px) gets three columns that fit its width (entry and exit, each a date over
+ *  a price, and P&L over the return); a tap on a row's ⌄ shows the rest. */
 export function TradesTable({ trades, actions }: { trades: BacktestTrade[]; actions?: React.ReactNode }) {
   return (
     <Card>
@@ -11,38 +16,115 @@ export function TradesTable({ trades, actions }: { trades: BacktestTrade[]; acti
       {trades.length === 0 ? (
         <p className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{STUDIES_ERRORS.noTradesToDisplay}</p>
       ) : (
-        <div className="max-h-[32rem] overflow-auto">
-          <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
-            <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
-              <tr>
-                {TRADE_COLUMNS.map((c) => (
-                  <th key={c.key} scope="col" className={cx('px-3 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left')}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {trades.map((t, i) => (
-                <tr key={i} data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-                  {TRADE_COLUMNS.map((c) => (
-                    <td
-                      key={c.key}
-                      className={cx(
-                        'px-3 py-1.5 whitespace-nowrap tabular-nums',
-                        c.numeric ? 'text-right' : 'text-left',
-                        (c.key === 'PnL' || c.key === 'ReturnPct') && (t.PnL >= 0 ? 'text-up' : 'text-down'),
-                      )}
-                    >
-                      {c.show(t)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <WideTable trades={trades} />
+          <PhoneTable trades={trades} />
+        </>
       )}
     </Card>
+  );
+}
+
+function WideTable({ trades }: { trades: BacktestTrade[] }) {
+  return (
+    <div className="hidden max-h-[32rem] overflow-auto sm:block">
+      <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
+        <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
+          <tr>
+            {TRADE_COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className={cx('px-3 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left')}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {trades.map((t, i) => (
+            <tr key={i} data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
+              {TRADE_COLUMNS.map((c) => (
+                <td
+                  key={c.key}
+                  className={cx('px-3 py-1.5 whitespace-nowrap tabular-nums', c.numeric ? 'text-right' : 'text-left', (c.key === 'PnL' || c.key === 'ReturnPct') && pnlTone(t))}
+                >
+                  {c.show(t)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
+  return (
+    <div className="max-h-[32rem] overflow-y-auto sm:hidden">
+      <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
+        <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left">{STUDIES_TEXT.entry}</th>
+            <th scope="col" className="px-3 py-2 text-left">{STUDIES_TEXT.exit}</th>
+            <th scope="col" className="px-3 py-2 text-right">{STUDIES_TEXT.pnl}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {trades.map((t, i) => (
+            <Fragment key={i}>
+              <tr data-testid="trade-card" className="align-top tabular-nums">
+                <td className="px-3 py-1.5">
+                  <div>{t.EntryTime}</div>
+                  <div className="text-slate-500 dark:text-slate-400">{money(t.EntryPrice)}</div>
+                </td>
+                <td className="px-3 py-1.5">
+                  <div>{t.ExitTime}</div>
+                  <div className="text-slate-500 dark:text-slate-400">{money(t.ExitPrice)}</div>
+                </td>
+                <td className={cx('py-1.5 pr-1 pl-3 text-right whitespace-nowrap', pnlTone(t))}>
+                  <div className="flex items-start justify-end gap-1">
+                    <div>
+                      <div>{money(t.PnL)}</div>
+                      <div>{percent(t.ReturnPct)}</div>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => toggle(i)}
+                      aria-expanded={open.has(i)}
+                      aria-label={STUDIES_TEXT.tradeDetails(i + 1)}
+                      className="rounded px-1.5 text-slate-500 dark:text-slate-400"
+                    >
+                      <span aria-hidden="true" className={cx('inline-block transition-transform', open.has(i) && 'rotate-180')}>⌄</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+              {open.has(i) && (
+                <tr data-testid="trade-details" className="bg-slate-50 dark:bg-slate-800/50">
+                  <td colSpan={3} className="px-3 py-2">
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+                      <dt className="text-slate-500 dark:text-slate-400">Size</dt>
+                      <dd className="tabular-nums">{t.Size}</dd>
+                      <dt className="text-slate-500 dark:text-slate-400">Bars</dt>
+                      <dd className="tabular-nums">{t.EntryBar} → {t.ExitBar}</dd>
+                      <dt className="text-slate-500 dark:text-slate-400">Duration</dt>
+                      <dd>{formatDuration(t.Duration)}</dd>
+                      <dt className="text-slate-500 dark:text-slate-400">Exit</dt>
+                      <dd>{EXIT_REASON_TEXT[t.ExitReason] ?? t.ExitReason}</dd>
+                    </dl>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -70,6 +70,8 @@ export function IndicatorForm({ templateId, onDone, onCancel }: { templateId: nu
     setServerFields((e) => ({ ...e, [field]: '' }));
   };
   const touch = (field: IndicatorField) => setTouched((t) => ({ ...t, [field]: true }));
+  // Why Add is disabled, before the fields are touched (the touched ones say it beside themselves).
+  const pending = Object.entries(errors).filter(([f]) => !touched[f as IndicatorField]).map(([, m]) => m);
   const errorOf = (field: IndicatorField) => (touched[field] ? errors[field] : undefined) || serverFields[field] || undefined;
 
   const onSubmit = (e: FormEvent) => {
@@ -163,11 +165,16 @@ export function IndicatorForm({ templateId, onDone, onCancel }: { templateId: nu
           {indicatorCreateError(create.error)}
         </Alert>
       )}
-      <div className="flex justify-end gap-2 sm:col-span-2">
+      <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-2">
+        {pending.length > 0 && (
+          <p id="indicator-form-pending" className="mr-auto min-w-0 text-sm text-slate-500 dark:text-slate-400" data-testid="indicator-form-pending">
+            {pending.join(' · ')}
+          </p>
+        )}
         <Button variant="secondary" onClick={onCancel}>
           {TEMPLATE_TEXT.cancel}
         </Button>
-        <Button type="submit" disabled={!valid} loading={create.isPending}>
+        <Button type="submit" disabled={!valid} loading={create.isPending} aria-describedby={pending.length > 0 ? 'indicator-form-pending' : undefined}>
           {TEMPLATE_TEXT.submitIndicator}
         </Button>
       </div>

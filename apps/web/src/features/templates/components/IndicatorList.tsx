@@ -13,10 +13,11 @@ function details(i: Indicator): string {
   }
 }
 
-/** A template's indicators in a trader's words, BUY rows first, each with a Delete button. */
+/** A template's indicators in a trader's words, in the order they were added (spec §4: a new
+ *  indicator is appended), each with a Delete button. */
 export function IndicatorList({ indicators, onDelete, deleting }: { indicators: Indicator[]; onDelete: (i: Indicator) => void; deleting: number | null }) {
   if (indicators.length === 0) return <p className="py-2 text-sm text-slate-500 dark:text-slate-400">{TEMPLATE_TEXT.noIndicators}</p>;
-  const sorted = [...indicators].sort((a, b) => (a.indicator_type === b.indicator_type ? a.id - b.id : a.indicator_type === 'BUY' ? -1 : 1));
+  const sorted = [...indicators].sort((a, b) => a.id - b.id);
   return (
     <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Indicators">
       {sorted.map((i) => {
