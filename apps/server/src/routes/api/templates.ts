@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, EXIT_FIELD_NAMES, exitConflicts, withSettingDefaults, type TemplateExitValues } from '@app/contract';
+import { endpoints, EXIT_FIELD_NAMES, exitConflicts, LIMIT_MESSAGES, USER_LIMITS, withSettingDefaults, type TemplateExitValues } from '@app/contract';
 import type { RouteOpts } from '../../deps.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../../backtest/templateRepository.ts';
+import { countTemplates, createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from '../../backtest/templateRepository.ts';
 
 /** /api/templates/ (spec §7): list, create, detail with indicators, rename, delete — the user's own. */
 export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -13,6 +13,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     checkExits(body);
+    if ((await countTemplates(deps.db, user.id)) >= USER_LIMITS.templatesPerUser) throw badRequest(LIMIT_MESSAGES.templatesPerUser);
     return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
   });
 
