@@ -53,7 +53,8 @@ export class EnginePool {
     try {
       return await this.piscina.run({ name, input }, { signal: opts.signal ?? null });
     } catch (e) {
-      if (e instanceof Error && e.message === 'Task queue is at limit') throw new EngineBusyError();
+      // piscina's words for a full queue (maxQueue > 0) and for no queue with every thread busy (maxQueue 0)
+      if (e instanceof Error && /^(Task queue is at limit|No task queue available)/.test(e.message)) throw new EngineBusyError();
       throw e;
     }
   }
