@@ -32,7 +32,8 @@ export class EnginePool {
       filename: new URL('./worker.mjs', import.meta.url).href,
       minThreads: opts.warm === false ? 0 : threads,
       maxThreads: threads,
-      maxQueue: opts.maxQueue ?? threads * 16,
+      // at least 1: with piscina's 0 (no queue) a pool refuses every task after its first refusal
+      maxQueue: Math.max(1, opts.maxQueue ?? threads * 16),
       // workers register the TypeScript loader themselves (worker.mjs): inherit no loader flags
       execArgv: [],
       idleTimeout: 60_000,
@@ -53,8 +54,7 @@ export class EnginePool {
     try {
       return await this.piscina.run({ name, input }, { signal: opts.signal ?? null });
     } catch (e) {
-      // piscina's words for a full queue (maxQueue > 0) and for no queue with every thread busy (maxQueue 0)
-      if (e instanceof Error && /^(Task queue is at limit|No task queue available)/.test(e.message)) throw new EngineBusyError();
+      if (e instanceof Error && e.message === 'Task queue is at limit') throw new EngineBusyError();
       throw e;
     }
   }
