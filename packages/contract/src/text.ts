@@ -10,8 +10,11 @@ export const TEXT_MESSAGES = {
 } as const;
 
 // C0 controls, DEL and C1 controls. Tab, line feed and carriage return are allowed only in multi-line text.
+// Matching control characters is the point here.
+/* eslint-disable no-control-regex */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+/* eslint-enable no-control-regex */
 
 /** The message for text holding a character a field may not hold; null when clean. */
 export function textCharacterError(s: string, opts: { multiline?: boolean } = {}): string | null {
