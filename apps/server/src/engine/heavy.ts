@@ -21,18 +21,24 @@ export function fairShareOf(deps: Pick<AppDeps, 'engine' | 'config'>): FairShare
 /** The tasks that produce a request's whole answer (engine/answer.ts). */
 type AnswerTask = Extract<TaskName, 'backtestRun' | 'backtestChart'>;
 
-/** Runs an answer-producing task for the user and returns its JSON as the route's answer. */
-export async function heavyAnswer<K extends AnswerTask>(deps: Pick<AppDeps, 'engine' | 'config'>, userId: number, name: K, input: TaskInput<K>): Promise<RawJson> {
-  const answer = (await fairShareOf(deps).run(userId, async () => {
+/** One task and its input, as a heavy request's preparation names it. */
+export type AnswerJob = { [K in AnswerTask]: { task: K; input: TaskInput<K> } }[AnswerTask];
+
+/** A heavy request for the user: admitted first (a refused one costs no database work), then
+ *  `prepare` reads what the task needs (404s and 400s come from here), then the task runs on a thread
+ *  and its JSON is the route's answer. */
+export async function heavyAnswer(deps: Pick<AppDeps, 'engine' | 'config'>, userId: number, prepare: () => Promise<AnswerJob>): Promise<RawJson> {
+  const answer = await fairShareOf(deps).run(userId, async () => {
+    const job = await prepare();
     try {
-      return await deps.engine.run(name, input);
+      return (await deps.engine.run(job.task, job.input as never)) as EngineAnswer;
     } catch (e) {
       if (e instanceof EngineBusyError) {
         throw new HttpError(503, { detail: e.message }, { 'Retry-After': String(e.retryAfterSeconds) });
       }
       throw e;
     }
-  })) as EngineAnswer;
+  });
   if (!answer.ok) throw new HttpError(answer.status, answer.body);
   return new RawJson(Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength));
 }

@@ -10,9 +10,11 @@ import { heavyAnswer } from '../../engine/heavy.ts';
  *  computed and serialised on an engine thread (engine/heavy.ts). */
 export default async function backtestChartRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   route(app, endpoints.backtestChart, async ({ user, query }) => {
-    const { period, template } = await loadSelection(deps.db, user.id, query);
-    const { symbol, name, bars } = periodBars(deps.series, period);
-    const head = { symbol, name, start_date: period.start_date, end_date: period.end_date };
-    return heavyAnswer(deps, user.id, 'backtestChart', { head, bars, template });
+    return heavyAnswer(deps, user.id, async () => {
+      const { period, template } = await loadSelection(deps.db, user.id, query);
+      const { symbol, name, bars } = periodBars(deps.series, period);
+      const head = { symbol, name, start_date: period.start_date, end_date: period.end_date };
+      return { task: 'backtestChart', input: { head, bars, template } };
+    });
   });
 }

@@ -10,8 +10,10 @@ import { heavyAnswer } from '../../engine/heavy.ts';
  *  on an engine thread (engine/heavy.ts: fair share per user, bounded queue). */
 export default async function submitSelectionRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   route(app, endpoints.submitSelection, async ({ user, body }) => {
-    const { period, template } = await loadSelection(deps.db, user.id, body);
-    const { bars } = periodBars(deps.series, period);
-    return heavyAnswer(deps, user.id, 'backtestRun', { bars, template });
+    return heavyAnswer(deps, user.id, async () => {
+      const { period, template } = await loadSelection(deps.db, user.id, body);
+      const { bars } = periodBars(deps.series, period);
+      return { task: 'backtestRun', input: { bars, template } };
+    });
   });
 }
