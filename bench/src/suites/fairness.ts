@@ -6,7 +6,7 @@
 // The heavy user's requests come from another thread (bench/src/heavyClient.mjs); the light requests are
 // sent from the server's own event loop, so their figures include the client's work: conservative.
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { USER_LIMITS, type TemplateDetail } from '@app/contract';
 import { EnginePool, replaceBars, signedInAs, testApp, upsertSymbols } from '@app/server/testing';
