@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_MESSAGES, TEXT_MESSAGES, USER_LIMITS, scanPageSchema, type TemplateDetail } from '@app/contract';
-import { signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
+import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { fixtureMarket } from '../../test/scannerMarket.ts';
 
 // Issue 20, findings 2, 3 and 7: every text field refuses NUL and control characters with a 400
 // naming it, text and per-user counts are bounded, path ids are plain integers, scanner numbers are
 // rounded as shown. Each test here answered otherwise before (500s, 201s past any count, 200 for 01).
-describe('bounded inputs', () => {
+describe.each(dbKinds)('bounded inputs on %s', (kind) => {
   let t: TestApp;
   let user: { id: number; headers: Record<string, string> };
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = user.headers) =>
     t.app.inject({ method, url, headers, payload: payload as object });
 
   beforeAll(async () => {
-    t = await testApp('pglite');
+    t = await testApp(kind);
     user = await signedInAs(t, 'limits@example.com');
     await addSymbol(t, 'WAVE', waveBars('2020-01-01', 60));
   });
