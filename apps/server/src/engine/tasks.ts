@@ -6,7 +6,7 @@ import { transferable } from './transfer.ts';
 import { optimizationResult, type ResultInput } from '../optimize/result.ts';
 import { universeRows, type SymbolBars } from '../universe/rows.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
-import type { TemplateDetail } from '@app/contract';
+import { endpoints, type TemplateDetail } from '@app/contract';
 import { equityCurve, runJson, runTemplate } from '../backtest/run.ts';
 import { chartJson } from '../backtest/chart.ts';
 import { engineAnswer } from './answer.ts';
@@ -22,12 +22,12 @@ export interface ChartHead {
 export const TASKS = {
   /** POST /api/submit_selection/'s answer for a stored template on bars, as JSON bytes. */
   backtestRun(input: { bars: DailyBars; template: TemplateDetail }) {
-    return engineAnswer(() => runJson(input.bars, runTemplate(input.bars, input.template)));
+    return engineAnswer(endpoints.submitSelection, () => runJson(input.bars, runTemplate(input.bars, input.template)));
   },
 
   /** GET /api/backtest_chart/'s answer: the run, its indicator series and levels, as JSON bytes. */
   backtestChart(input: { head: ChartHead; bars: DailyBars; template: TemplateDetail }) {
-    return engineAnswer(() => {
+    return engineAnswer(endpoints.backtestChart, () => {
       const { head, bars, template } = input;
       const result = runTemplate(bars, template, { levels: true });
       return chartJson(head, bars, template.indicators, result, equityCurve(bars, result));
