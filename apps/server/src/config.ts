@@ -37,6 +37,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   workers: number; // job-queue workers in this process (chunks at once); 0 = API only
   engineThreads: number; // worker threads that run backtests, charts and optimisation cells
+  heavyPerUser: number; // backtests and charts one user may have computing at once (more answer 429)
   batchLeaseSeconds: number; // a chunk whose worker has not beaten for this long is taken by another
   batchStaleSeconds: number; // a run with no progress and no live worker for this long is marked failed
   shutdownGraceSeconds: number; // SIGTERM waits this long for running chunks, then hands them back
@@ -97,6 +98,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: parseTrustProxy(env('TRUST_PROXY', 'false')),
     workers: count('WORKERS', availableParallelism()),
     engineThreads: count('ENGINE_THREADS', availableParallelism(), 1),
+    heavyPerUser: count('HEAVY_PER_USER', 2, 1),
     batchLeaseSeconds: count('BATCH_LEASE_SECONDS', 30, 1),
     batchStaleSeconds: count('BATCH_STALE_SECONDS', 600, 1),
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 20),

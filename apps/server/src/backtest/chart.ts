@@ -1,10 +1,12 @@
-import type { BacktestChart, ChartIndicator, EquityCurve, Indicator, TradeLevels, TradeMarker } from '@app/contract';
+import { chartEquity, chartValue, type BacktestChart, type ChartIndicator, type EquityCurve, type Indicator, type TradeLevels, type TradeMarker } from '@app/contract';
 import { comparedWith, describeCondition, indicatorSeries, type BacktestResult, type DailyBars } from '@app/quant';
 
 const SECONDS_PER_DAY = 86_400;
 
 /** What /public/chart.html draws for a run: candles, trade markers, the series the template's
- *  conditions read (computed by the same quant functions the engine used), and the equity curve. */
+ *  conditions read (computed by the same quant functions the engine used), and the equity curve.
+ *  Series are rounded to what the chart shows (chartValue), so the largest template over decades of
+ *  bars stays a few MB. */
 export function chartJson(
   head: { symbol: string; name: string; start_date: string; end_date: string },
   bars: DailyBars,
@@ -28,13 +30,13 @@ export function chartJson(
   }
   markers.sort((a, b) => a.time - b.time || (a.kind === 'exit' ? -1 : 1));
   const levels = result.levels.map((l) => ({ stop: levelPoints(l.stop, l.entryBar, time), target: levelPoints(l.target, l.entryBar, time) }));
-  return { ...head, candles, markers, levels, indicators: indicatorLines(bars, indicators), equity };
+  return { ...head, candles, markers, levels, indicators: indicatorLines(bars, indicators), equity: chartEquity(equity) };
 }
 
 /** A level's bars where it is set, as chart points. */
 function levelPoints(values: Float64Array, entryBar: number, time: (bar: number) => number): TradeLevels['stop'] {
   const out: TradeLevels['stop'] = [];
-  for (let k = 0; k < values.length; k++) if (!Number.isNaN(values[k])) out.push({ time: time(entryBar + k), value: values[k] });
+  for (let k = 0; k < values.length; k++) if (!Number.isNaN(values[k])) out.push({ time: time(entryBar + k), value: chartValue(values[k]) });
   return out;
 }
 
@@ -46,12 +48,9 @@ function indicatorLines(bars: DailyBars, indicators: Indicator[]): ChartIndicato
     const rhs = comparedWith(row);
     let line = byLabel.get(label);
     if (!line) {
-      const values = indicatorSeries(bars, row);
-      const points: ChartIndicator['points'] = [];
-      for (let i = 0; i < values.length; i++) {
-        if (!Number.isNaN(values[i])) points.push({ time: bars.day[i] * SECONDS_PER_DAY, value: values[i] });
-      }
-      line = { label, pane: rhs === 'close' ? 'price' : 'own', points, levels: [] };
+      const series = indicatorSeries(bars, row);
+      const values = Array.from(series, (v) => (Number.isNaN(v) ? null : chartValue(v)));
+      line = { label, pane: rhs === 'close' ? 'price' : 'own', values, levels: [] };
       byLabel.set(label, line);
     }
     if (rhs !== 'close' && !line.levels.includes(rhs)) line.levels.push(rhs);

@@ -23,6 +23,21 @@ export async function listTemplates(db: Db, userId: number): Promise<TemplateLis
   return db.query<TemplateListItem>('SELECT id, name FROM templates WHERE user_id = $1 ORDER BY id', [userId]);
 }
 
+/** How many templates the user has (the per-user limit is checked against it). */
+export async function countTemplates(db: Db, userId: number): Promise<number> {
+  const [r] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM templates WHERE user_id = $1', [userId]);
+  return r.n;
+}
+
+/** How many indicator rows the user's template holds; null when the template is not the user's. */
+export async function countIndicators(db: Db, userId: number, templateId: number): Promise<number | null> {
+  const [r] = await db.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM indicators WHERE template_id = t.id)::int AS n FROM templates t WHERE t.id = $1 AND t.user_id = $2',
+    [templateId, userId],
+  );
+  return r ? r.n : null;
+}
+
 /** The template with its indicators in the order they were added; null when not the user's. */
 export async function getTemplate(db: Db, userId: number, id: number): Promise<TemplateDetail | null> {
   const [t] = await db.query<TemplateRow>(

@@ -32,7 +32,8 @@ export class EnginePool {
       filename: new URL('./worker.mjs', import.meta.url).href,
       minThreads: opts.warm === false ? 0 : threads,
       maxThreads: threads,
-      maxQueue: opts.maxQueue ?? threads * 16,
+      // at least 1: with piscina's 0 (no queue) a pool refuses every task after its first refusal
+      maxQueue: Math.max(1, opts.maxQueue ?? threads * 16),
       // workers register the TypeScript loader themselves (worker.mjs): inherit no loader flags
       execArgv: [],
       idleTimeout: 60_000,

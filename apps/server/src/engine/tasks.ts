@@ -6,8 +6,34 @@ import { transferable } from './transfer.ts';
 import { optimizationResult, type ResultInput } from '../optimize/result.ts';
 import { universeRows, type SymbolBars } from '../universe/rows.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
+import { endpoints, type TemplateDetail } from '@app/contract';
+import { equityCurve, runJson, runTemplate } from '../backtest/run.ts';
+import { chartJson } from '../backtest/chart.ts';
+import { engineAnswer } from './answer.ts';
+
+/** What the chart's header says about the run. */
+export interface ChartHead {
+  symbol: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+}
 
 export const TASKS = {
+  /** POST /api/submit_selection/'s answer for a stored template on bars, as JSON bytes. */
+  backtestRun(input: { bars: DailyBars; template: TemplateDetail }) {
+    return engineAnswer(endpoints.submitSelection, () => runJson(input.bars, runTemplate(input.bars, input.template)));
+  },
+
+  /** GET /api/backtest_chart/'s answer: the run, its indicator series and levels, as JSON bytes. */
+  backtestChart(input: { head: ChartHead; bars: DailyBars; template: TemplateDetail }) {
+    return engineAnswer(endpoints.backtestChart, () => {
+      const { head, bars, template } = input;
+      const result = runTemplate(bars, template, { levels: true });
+      return chartJson(head, bars, template.indicators, result, equityCurve(bars, result));
+    });
+  },
+
   /** One backtest: statistics, trades, equity and drawdown series (and stop/target levels when asked). */
   backtest(input: { bars: DailyBars; template: TemplateInput; levels?: boolean }) {
     const r = backtest(input.bars, input.template, { levels: input.levels });

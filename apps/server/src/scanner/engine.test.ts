@@ -187,14 +187,18 @@ describe('combinations, ordering and pages', () => {
     expect(rows.slice(0, vols.length).map((r) => r.volume)).toEqual(vols);
     const t = rows.find((r) => r.symbol === 'T12')!;
     const e = market[12];
-    expect(t).toMatchObject({ price: price(e), market: e.info.market, name: e.info.name, sector: e.info.sector, market_cap: e.info.market_cap });
-    expect(t.diff).toBeCloseTo(price(e) - e.bars.close[n(e) - 2], 9);
-    expect(t.chg).toBeCloseTo(chg(e), 9);
-    expect(t.sma).toBeCloseTo(lastOf(indicators.sma(e.bars.close, 200)), 9);
-    expect(t.ema).toBeCloseTo(lastOf(indicators.ema(e.bars.close, 20)), 9);
-    expect(t.rsi).toBeCloseTo(lastOf(indicators.rsi(e.bars.close, 14)), 9);
-    expect(t.vol_avg).toBeCloseTo(lastOf(indicators.averageVolume(e.bars.volume, 20)), 9);
-    expect(t.roe).toBe(e.quarterly.at(-1)!.values.roe);
+    // numbers as the results table shows them (issue 20): 2 decimals, prices to the cent (4 decimals
+    // below $1), volumes whole, ratios 4 decimals
+    const to = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
+    const cents = (v: number) => to(v, Math.abs(v) >= 1 ? 2 : 4);
+    expect(t).toMatchObject({ price: cents(price(e)), market: e.info.market, name: e.info.name, sector: e.info.sector, market_cap: to(e.info.market_cap!, 0) });
+    expect(t.diff).toBe(to(price(e) - e.bars.close[n(e) - 2], 2));
+    expect(t.chg).toBe(to(chg(e), 2));
+    expect(t.sma).toBe(cents(lastOf(indicators.sma(e.bars.close, 200))));
+    expect(t.ema).toBe(cents(lastOf(indicators.ema(e.bars.close, 20))));
+    expect(t.rsi).toBe(to(lastOf(indicators.rsi(e.bars.close, 14)), 2));
+    expect(t.vol_avg).toBe(to(lastOf(indicators.averageVolume(e.bars.volume, 20)), 0));
+    expect(t.roe).toBe(to(e.quarterly.at(-1)!.values.roe!, 4));
     const none = rows.find((r) => r.symbol === 'T00')!; // no bars
     expect(none).toMatchObject({ price: null, diff: null, chg: null, volume: null, sma: null, rsi: null });
   });
@@ -216,7 +220,7 @@ describe('combinations, ordering and pages', () => {
     local.setEntries(changed);
     const after = eng.scan(query('ordering=symbol&page_size=500')).results.find((r) => r.symbol === 'T05')!;
     expect(after.sma).not.toBe(before.sma);
-    expect(after.sma).toBeCloseTo(lastOf(indicators.sma(changed[5].bars.close, 200)), 9);
+    expect(after.sma).toBeCloseTo(lastOf(indicators.sma(changed[5].bars.close, 200)), 2); // to the cent, as shown
   });
 
   it('gives the same answers with and without the memo', () => {

@@ -36,6 +36,15 @@ function compareOhlc(a: number, b: number, op: OhlcComparison): boolean {
 }
 
 const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
+/** A result number to `digits` decimals (the results table shows 2; issue 20: no -0.27999999999999936);
+ *  null when missing. Sorting and filtering read the unrounded values. */
+const shown = (v: number, digits: number) => {
+  if (!Number.isFinite(v)) return null;
+  const f = 10 ** digits;
+  return Math.round(v * f) / f || 0;
+};
+/** Prices to the cent, below $1 to four decimals (a penny stock keeps its digits). */
+const shownPrice = (v: number) => shown(v, Math.abs(v) >= 1 ? 2 : 4);
 
 export class ScannerEngine {
   private snap: Snapshot | null = null;
@@ -193,18 +202,19 @@ function resultRow(s: Snapshot, q: ScanQuery, i: number, value: ValueOf): ScanRe
   return {
     symbol: info.symbol,
     name: info.name,
-    price: nullIfNaN(s.price[i]),
-    diff: nullIfNaN(s.diff[i]),
-    chg: nullIfNaN(s.chg[i]),
+    price: shownPrice(s.price[i]),
+    diff: shown(s.diff[i], 2),
+    chg: shown(s.chg[i], 2),
     sector: info.sector,
     market: info.market,
-    market_cap: nullIfNaN(s.marketCap[i]),
-    volume: nullIfNaN(s.volume[i]),
-    vol_avg: nullIfNaN(value(x.vol_avg, i)),
-    sma: nullIfNaN(value(x.sma, i)),
-    ema: nullIfNaN(value(x.ema, i)),
-    rsi: nullIfNaN(value(x.rsi, i)),
-    quickratio: nullIfNaN(value(x.quickratio, i)),
-    roe: nullIfNaN(value(x.roe, i)),
+    market_cap: shown(s.marketCap[i], 0),
+    volume: shown(s.volume[i], 0),
+    vol_avg: shown(value(x.vol_avg, i), 0),
+    sma: shownPrice(value(x.sma, i)),
+    ema: shownPrice(value(x.ema, i)),
+    rsi: shown(value(x.rsi, i), 2),
+    // ratios are not in the table (sort keys only): four decimals keep their order readable
+    quickratio: shown(value(x.quickratio, i), 4),
+    roe: shown(value(x.roe, i), 4),
   };
 }

@@ -9,6 +9,12 @@ export async function listTemplates(db: Db, userId: number): Promise<ScannerTemp
   return db.query<ScannerTemplateSummary>('SELECT id, name FROM scanner_templates WHERE user_id = $1 ORDER BY name, id', [userId]);
 }
 
+/** How many saved queries the user has (the per-user limit is checked against it). */
+export async function countTemplates(db: Db, userId: number): Promise<number> {
+  const [r] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM scanner_templates WHERE user_id = $1', [userId]);
+  return r.n;
+}
+
 export async function getTemplate(db: Db, userId: number, id: number): Promise<ScannerTemplate | null> {
   const [t] = await db.query<ScannerTemplateSummary>('SELECT id, name FROM scanner_templates WHERE id = $1 AND user_id = $2', [id, userId]);
   if (!t) return null;

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { idsFrom } from './load.ts';
-import { labelsFit, levelLine, tradeMarkers } from './draw.ts';
+import { indicatorPoints, labelsFit, levelLine, tradeMarkers } from './draw.ts';
 
 describe('backtest chart page', () => {
+  it("draws an indicator line from its values, one per candle, leaving out the warm-up bars' nulls", () => {
+    expect(indicatorPoints([null, null, 31.5, 29.25], [10, 20, 30, 40])).toEqual([{ time: 30, value: 31.5 }, { time: 40, value: 29.25 }]);
+    expect(indicatorPoints([], [])).toEqual([]);
+  });
   it('takes period_id and template_id from the query string, and nothing else', () => {
     expect(idsFrom('?period_id=3&template_id=12')).toEqual({ periodId: '3', templateId: '12' });
     expect(idsFrom('?template_id=12&period_id=3&x=1')).toEqual({ periodId: '3', templateId: '12' });

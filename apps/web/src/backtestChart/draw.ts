@@ -72,6 +72,15 @@ export function tradeMarkers(markers: BacktestChart['markers'], compact = false)
     });
 }
 
+/** An indicator line's points: its values are one per candle (null on warm-up bars, not drawn). */
+export function indicatorPoints(values: BacktestChart['indicators'][number]['values'], barTimes: readonly number[]): LineData<Time>[] {
+  const out: LineData<Time>[] = [];
+  values.forEach((value, i) => {
+    if (value !== null) out.push({ time: ts(barTimes[i]), value });
+  });
+  return out;
+}
+
 /** The colours of the stop and target levels: the exits' red and green, a little softer than the arrows. */
 export const LEVEL_COLORS = { stop: 'rgba(220, 38, 38, 0.75)', target: 'rgba(22, 163, 74, 0.75)' } as const;
 
@@ -133,7 +142,7 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
       { color: lineColor(n), lineWidth: 2, title: ind.label, priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false },
       own ? pane : 0,
     );
-    series.setData(ind.points.map((p) => ({ time: ts(p.time), value: p.value })));
+    series.setData(indicatorPoints(ind.values, barTimes));
     for (const level of ind.levels ?? []) {
       series.createPriceLine({ price: level, color: dark ? '#64748b' : '#94a3b8', lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
     }

@@ -3,6 +3,7 @@
 // field schemas the templates, indicators and periods share are declared here.
 import { z } from 'zod';
 import { MAX_INDICATOR_WINDOW } from '@app/quant';
+import { cleanText } from '../text.ts';
 
 export {
   COMPARE_ALIASES,
@@ -56,6 +57,7 @@ export const FIELD_MESSAGES = {
   invalidNumber: 'A valid number is required.',
   invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   tooLong: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  notText: 'Not a valid string.',
 } as const;
 
 export const PERIOD_MESSAGES = {
@@ -96,18 +98,26 @@ export function toNumber(v: unknown): number | null {
 /** What OpenAPI shows for a field the server reads leniently (a number or a numeric string). */
 export const NUMBER_OR_TEXT = { anyOf: [{ type: 'number' }, { type: 'string' }] } as const;
 
-/** A positive integer id (path parameter or body reference). */
+/** Ids are plain positive integers (issue 20): a JSON integer, or digits without sign, leading zero,
+ *  exponent or fraction ('1e3', '1.0', '01', '+1' and '-1' are not ids), within PostgreSQL's integer. */
+export const MAX_ID = 2_147_483_647;
+export function parseId(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
+}
+
+/** A positive integer id (body reference or query parameter). */
 export const Id = z
   .unknown()
   .optional()
-  .meta({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string' }] })
+  .meta({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]*$' }] })
   .transform((v, ctx) => {
     if (isBlank(v)) {
       ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.required });
       return z.NEVER;
     }
-    const n = toNumber(v);
-    if (n === null || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
+    const n = parseId(v);
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidInteger });
       return z.NEVER;
     }
@@ -117,12 +127,15 @@ export const Id = z
 /** The `{id}` of a path like /api/templates/{id}/: a row id (anything else answers 404). */
 export const IdParams = z.object({ id: Id });
 
+/** A required single-line text field: trimmed, not blank, at most `max` characters, no control characters. */
 export const requiredString = (max: number) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : 'Not a valid string.') })
-    .trim()
-    .min(1, FIELD_MESSAGES.blank)
-    .max(max, FIELD_MESSAGES.tooLong(max));
+  cleanText(
+    z
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : 'Not a valid string.') })
+      .trim()
+      .min(1, FIELD_MESSAGES.blank)
+      .max(max, FIELD_MESSAGES.tooLong(max)),
+  );
 
 /** A calendar date written YYYY-MM-DD, years 1000–9999 (PostgreSQL has no year 0). */
 export const IsoDate = z

@@ -13,7 +13,9 @@ import {
   type IndicatorName,
   type IndicatorType,
 } from '@app/quant';
-import { Id, INDICATOR_MESSAGES, isBlank, NUMBER_OR_TEXT, RowId, toNumber } from './fields.ts';
+import { FIELD_MESSAGES, Id, INDICATOR_MESSAGES, isBlank, NUMBER_OR_TEXT, RowId, toNumber } from './fields.ts';
+import { textCharacterError } from '../text.ts';
+import { USER_LIMITS } from '../limits.ts';
 
 /** Which inputs the indicator form shows (and the server requires) per indicator (spec §5). */
 export const INDICATOR_FIELDS: Record<IndicatorName, { period: boolean; drift: boolean; length: boolean; offset: boolean; cvalue: boolean; cprice: boolean }> = {
@@ -55,7 +57,7 @@ const indicatorFields = {
   offset: field({ ...NUMBER_OR_TEXT, default: INDICATOR_DEFAULTS.offset }),
   length: field({ ...NUMBER_OR_TEXT, default: INDICATOR_DEFAULTS.length, description: 'SUPERTREND' }),
   compare: field({ type: 'string', enum: [...COMPARE_OPS, '>=', '<='] }),
-  cvalue: field({ ...NUMBER_OR_TEXT, default: String(INDICATOR_DEFAULTS.cvalue), description: 'RSI (0–100) and OBV' }),
+  cvalue: field({ ...NUMBER_OR_TEXT, default: String(INDICATOR_DEFAULTS.cvalue), maxLength: USER_LIMITS.cvalueLength, description: 'RSI (0–100) and OBV' }),
   cprice: field({ type: 'string', enum: [...CPRICES], default: INDICATOR_DEFAULTS.cprice }),
 };
 
@@ -107,8 +109,15 @@ export function indicatorFormErrors(v: IndicatorFormValues): Partial<Record<Indi
     else if (n > MAX_INDICATOR_WINDOW) errors.offset = M.tooLarge('Offset');
   }
 
+  const cvalueText = typeof v.cvalue === 'string' ? v.cvalue : typeof v.cvalue === 'number' ? String(v.cvalue) : null;
   if (v.cvalue === undefined) {
     // not sent: the default compare value applies
+  } else if (v.cvalue !== null && cvalueText === null) {
+    errors.cvalue = FIELD_MESSAGES.notText;
+  } else if (cvalueText !== null && cvalueText.length > USER_LIMITS.cvalueLength) {
+    errors.cvalue = FIELD_MESSAGES.tooLong(USER_LIMITS.cvalueLength);
+  } else if (cvalueText !== null && textCharacterError(cvalueText)) {
+    errors.cvalue = textCharacterError(cvalueText)!;
   } else if (name === 'RSI') {
     const n = toNumber(v.cvalue);
     if (n === null || n < 0 || n > 100) errors.cvalue = M.rsiValue;

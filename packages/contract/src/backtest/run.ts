@@ -60,16 +60,34 @@ export const TradeMarker = z.object({
 });
 export type TradeMarker = z.infer<typeof TradeMarker>;
 
-/** One indicator line the template trades on, e.g. 'RSI(14)'; warm-up bars are left out.
+/** One indicator line the template trades on, e.g. 'RSI(14)'.
  *  `pane`: 'price' overlays the candles (SMA, EMA, SUPERTREND), 'own' gets a pane (RSI, OBV).
+ *  `values`: one per candle, in the candles' order (their `time`), null on warm-up bars; rounded with
+ *  chartValue. Aligned with the candles rather than {time, value} points: twenty lines over thirty
+ *  years stay a few MB (issue 20).
  *  `levels`: the compare values of the template's conditions on this line (RSI 30 and 70). */
 export const ChartIndicator = z.object({
   label: z.string(),
   pane: z.enum(['price', 'own']),
-  points: z.array(z.object({ time: z.number().int(), value: z.number() })),
+  values: z.array(z.number().nullable()),
   levels: z.array(z.number()),
 });
 export type ChartIndicator = z.infer<typeof ChartIndicator>;
+
+/** A chart's price-like value as precise as the chart shows it: cents from $1 up, four significant
+ *  digits below (a penny stock's $0.01234). The chart answer sends its series this way. */
+export function chartValue(v: number): number {
+  if (!Number.isFinite(v)) return v;
+  return Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(4));
+}
+
+/** A fraction the chart shows as a percent with two decimals (drawdown −12.34 %). */
+export const chartFraction = (v: number) => Math.round(v * 10_000) / 10_000 || 0;
+
+/** The equity curve as the chart answer sends it: dollars to the cent, drawdown to 0.01 %. */
+export function chartEquity(e: EquityCurve): EquityCurve {
+  return { time: e.time, equity: e.equity.map(chartValue), drawdown: e.drawdown.map(chartFraction), buy_hold: e.buy_hold.map(chartValue) };
+}
 
 const TimeValue = z.object({ time: z.number().int(), value: z.number() });
 

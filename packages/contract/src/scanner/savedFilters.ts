@@ -28,12 +28,13 @@ import {
   type ScannerCategory,
 } from './vocabulary.ts';
 import { categoryOf, type FilterRow, type FilterType } from './rows.ts';
+import { cleanText } from '../text.ts';
 
 // ───────────────────────────── saved filters (spec §3) ─────────────────────────────
 
 const nullish = <T extends z.ZodType>(t: T) => t.nullish().transform((v) => (v ?? null) as z.output<T> | null);
-/** Stored text: PostgreSQL text cannot hold U+0000 (DRF refuses it with this message). */
-const text = (max: number, min = 0) => z.string().min(min).max(max).refine((s) => !s.includes('\u0000'), 'Null characters are not allowed.');
+/** Stored text: bounded, without NUL or other control characters (the shared text rule). */
+const text = (max: number, min = 0) => cleanText(z.string().min(min).max(max));
 /** Stored whole numbers are 32-bit columns; fields a filter type does not use are still stored as given. */
 const int32 = () => z.number().int().min(-(2 ** 31)).max(2 ** 31 - 1);
 
@@ -264,12 +265,7 @@ export function savedFilterToRow(f: SavedFilter): Decoded<FilterRow> {
 /** POST /api/scanner/templates/ body. Each filter must stand for a complete, valid row. */
 export const scannerTemplateCreateSchema = z
   .object({
-    name: z
-      .string({ error: SCANNER_MESSAGES.nameEmpty })
-      .trim()
-      .min(1, SCANNER_MESSAGES.nameEmpty)
-      .max(SCANNER_LIMITS.templateName.max)
-      .refine((s) => !s.includes('\u0000'), 'Null characters are not allowed.'),
+    name: cleanText(z.string({ error: SCANNER_MESSAGES.nameEmpty }).trim().min(1, SCANNER_MESSAGES.nameEmpty).max(SCANNER_LIMITS.templateName.max)),
     filters: z.array(savedFilterSchema).max(SCANNER_LIMITS.templateFilters.max),
   })
   .superRefine((t, ctx) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BacktestChart, BacktestRun, Period, TemplateDetail } from '@app/contract';
+import { chartEquity, chartValue, type BacktestChart, type BacktestRun, type Period, type TemplateDetail } from '@app/contract';
 import { backtest, indicatorSeries, parseDay, type DailyBars } from '@app/quant';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, goldenCases, haveGoldens, goldensDir, readGoldenCase, sameValue, waveBars } from '../../test/backtestMarket.ts';
@@ -108,7 +108,7 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       expect(body.stats['Equity Final [$]']).not.toBeCloseTo(free.stats['Equity Final [$]'] as number, 0);
       // The chart page draws the same run.
       const c = (await chart(alice, `period_id=${wavePeriod}&template_id=${costly}`)).json<BacktestChart>();
-      expect(c.equity).toEqual(body.equity);
+      expect(c.equity).toEqual(chartEquity(body.equity));
     });
 
     it('answers a template that never trades with null trade stats and no trades, not an error', async () => {
@@ -186,10 +186,11 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       // One RSI(14) line (BUY and SELL read the same series) with both levels, the engine's values.
       expect(c.indicators.map(({ label, pane, levels }) => ({ label, pane, levels }))).toEqual([{ label: 'RSI(14)', pane: 'own', levels: [30, 70] }]);
       const rsi = indicatorSeries(bars, RSI_BUY);
-      const expectedPoints = [...rsi].flatMap((v, i) => (Number.isNaN(v) ? [] : [{ time: bars.day[i] * 86_400, value: v }]));
-      expect(expectedPoints.length).toBe(bars.day.length - 14);
-      expect(c.indicators[0].points).toEqual(expectedPoints);
-      expect(c.equity).toEqual(runBody.equity);
+      // one value per candle, null on warm-up bars, rounded to what the chart shows
+      const expectedValues = Array.from(rsi, (v) => (Number.isNaN(v) ? null : chartValue(v)));
+      expect(expectedValues.filter((v) => v !== null).length).toBe(bars.day.length - 14);
+      expect(c.indicators[0].values).toEqual(expectedValues);
+      expect(c.equity).toEqual(chartEquity(runBody.equity));
     });
 
     it('puts price-compared lines on the price pane, with their own labels', async () => {
@@ -208,7 +209,8 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       ]);
       const bars = between(wave, START, END);
       const sma = indicatorSeries(bars, { name: 'SMA', indicator_type: 'BUY', period: 20, compare: '<' });
-      expect(c.indicators[0].points[0]).toEqual({ time: bars.day[19] * 86_400, value: sma[19] });
+      expect(c.indicators[0].values[18]).toBeNull();
+      expect(c.indicators[0].values[19]).toBe(chartValue(sma[19]));
     });
 
     it('validates, isolates and refuses periods without data like the run does', async () => {

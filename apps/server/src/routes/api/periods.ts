@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, PERIOD_MESSAGES, type PeriodWriteInput } from '@app/contract';
+import { endpoints, LIMIT_MESSAGES, PERIOD_MESSAGES, USER_LIMITS, type PeriodWriteInput } from '@app/contract';
 import type { AppDeps, RouteOpts } from '../../deps.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { createPeriod, deletePeriod, listPeriods, updatePeriod } from '../../backtest/periodRepository.ts';
+import { countPeriods, createPeriod, deletePeriod, listPeriods, updatePeriod } from '../../backtest/periodRepository.ts';
 
 /** A period whose ticker the market knows (spec §5: 'symbol not found'). */
 function listed(deps: AppDeps, p: PeriodWriteInput): PeriodWriteInput {
@@ -17,7 +17,10 @@ export default async function periodRoutes(app: FastifyInstance, { deps }: Route
 
   route(app, periods.list, async ({ user }) => listPeriods(deps.db, user.id));
 
-  route(app, periods.create, async ({ user, body }) => createPeriod(deps.db, user.id, listed(deps, body)));
+  route(app, periods.create, async ({ user, body }) => {
+    if ((await countPeriods(deps.db, user.id)) >= USER_LIMITS.periodsPerUser) throw badRequest(LIMIT_MESSAGES.periodsPerUser);
+    return createPeriod(deps.db, user.id, listed(deps, body));
+  });
 
   route(app, periods.update, async ({ user, params, body }) => found(await updatePeriod(deps.db, user.id, params.id, listed(deps, body))));
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, SCANNER_MESSAGES } from '@app/contract';
+import { endpoints, LIMIT_MESSAGES, SCANNER_MESSAGES, USER_LIMITS } from '@app/contract';
 import type { RouteOpts } from '../../../deps.ts';
 import { badRequest, found, notFound } from '../../../http/errors.ts';
 import { route } from '../../../http/route.ts';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken } from '../../../scanner/templatesRepository.ts';
+import { countTemplates, createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken } from '../../../scanner/templatesRepository.ts';
 
 /** /api/scanner/templates/ (spec §7): the user's saved queries — list, detail, create, delete. */
 export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -15,6 +15,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     const nameUsed = () => badRequest(SCANNER_MESSAGES.nameUsed);
+    if ((await countTemplates(deps.db, user.id)) >= USER_LIMITS.savedQueriesPerUser) throw badRequest(LIMIT_MESSAGES.savedQueriesPerUser);
     if (await templateNameTaken(deps.db, user.id, body.name)) throw nameUsed();
     const t = await createTemplate(deps.db, user.id, body.name, body.filters);
     if (!t) throw nameUsed(); // a concurrent save took the name between the check and the insert

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_CASH, DEFAULT_COMMISSION, EXIT_FIELD_NAMES, exitValueText, fractionToPercent, TEMPLATE_EXITS, type Indicator, type TemplateDetail } from '@app/contract';
+import { DEFAULT_CASH, DEFAULT_COMMISSION, EXIT_FIELD_NAMES, exitValueText, fractionToPercent, LIMIT_MESSAGES, TEMPLATE_EXITS, USER_LIMITS, type Indicator, type TemplateDetail } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Dialog, Input, Loading } from '../../../components/index.ts';
 import { useDeleteIndicator, useDeleteTemplate, useTemplate, useUpdateTemplate } from '../api.ts';
 import { fieldErrors } from '../errors.ts';
@@ -41,6 +41,8 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
   const deleteIndicator = useDeleteIndicator();
 
   const onDeleteIndicator = (i: Indicator) => deleteIndicator.mutate(i);
+  // The server refuses more rows than this (issue 20); say so before the form is opened.
+  const full = template.indicators.length >= USER_LIMITS.indicatorsPerTemplate;
 
   return (
     <Card>
@@ -65,10 +67,11 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
       <CardBody className="space-y-3">
         <div className="flex items-center justify-between gap-2">
           <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Indicators</h3>
-          <Button size="sm" onClick={() => setAdding(true)}>
+          <Button size="sm" onClick={() => setAdding(true)} disabled={full}>
             + {TEMPLATE_TEXT.addIndicator}
           </Button>
         </div>
+        {full && <Alert tone="info">{LIMIT_MESSAGES.indicatorsPerTemplate}</Alert>}
         {deleteIndicator.isError && <Alert tone="error">{TEMPLATE_ERRORS.deleteIndicator}</Alert>}
         {remove.isError && <Alert tone="error">{TEMPLATE_ERRORS.delete}</Alert>}
         <IndicatorList indicators={template.indicators} onDelete={onDeleteIndicator} deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null} />
