@@ -4,28 +4,17 @@ import type { Db } from '../db/index.ts';
 import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 import { createPeriod } from './periodRepository.ts';
 import { addIndicator, createTemplate, getTemplate } from './templateRepository.ts';
+import { ensureTemplateRoom, freeName } from './templateRoom.ts';
 
 // What a starter becomes in a user's account: a copy among their templates (rows included), and for a
 // first backtest a period of the last five years of a symbol.
-
-/** Longest template name the API accepts (TemplateWrite's name). */
-const MAX_NAME = 100;
-
-/** `name`, or "name (2)", "name (3)"… : the first that is not among `taken`. */
-export function freeName(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(name)) return name;
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const candidate = name.slice(0, MAX_NAME - suffix.length).trimEnd() + suffix;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
 
 /** Copies the starter into the user's templates (settings, exits and every row), under a name the user
  *  does not use yet. Two copies at once for one user wait for each other, so both get their own name. */
 export async function copyStarter(db: Db, userId: number, starter: Starter): Promise<TemplateDetail> {
   return db.tx(async (t) => {
     await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    await ensureTemplateRoom(t, userId);
     const names = await t.query<{ name: string }>('SELECT name FROM templates WHERE user_id = $1', [userId]);
     const { indicators, ...settings } = starter.template;
     const copy = await createTemplate(t, userId, freeName(starter.name, new Set(names.map((r) => r.name))), withSettingDefaults(settings), settings);

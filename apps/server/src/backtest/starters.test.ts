@@ -9,7 +9,8 @@ import { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
 import { goldenCases, goldensDir, haveGoldens, readGoldenCase } from '../test/backtestMarket.ts';
 import { periodBars } from './periodBars.ts';
 import { engineTemplate } from './run.ts';
-import { dollarVolume, freeName, mostLiquid, starterPeriodDates } from './starterCopies.ts';
+import { dollarVolume, mostLiquid, starterPeriodDates } from './starterCopies.ts';
+import { freeName } from './templateRoom.ts';
 import { loadStarters, STARTERS_DIR, StarterFileError } from './starters.ts';
 
 // The starter library (content/strategies): every file is a template a user could have built, and

@@ -5,6 +5,7 @@ import { cellParams, parseGrid, type GridValue } from '@app/quant';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { addIndicator, createTemplate, getTemplate, listTemplates } from '../backtest/templateRepository.ts';
+import { ensureTemplateRoom, freeName } from '../backtest/templateRoom.ts';
 import type { OptimizationSpec } from './spec.ts';
 
 export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, index: number): Promise<TemplateDetail> {
@@ -19,7 +20,9 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
     else rows[p.row][p.field] = values[k];
     words.push(`${p.row === undefined ? '' : `${String(rows[p.row].name)} `}${p.field} ${show(values[k])}`);
   });
-  const name = await freeName(db, userId, `${spec.request.template_name} (${words.join(', ')})`.slice(0, 100));
+  await ensureTemplateRoom(db, userId);
+  const taken = new Set((await listTemplates(db, userId)).map((t) => t.name));
+  const name = freeName(`${spec.request.template_name} (${words.join(', ')})`.slice(0, 100), taken);
   const num = (v: unknown) => (v === undefined || v === null ? null : Number(v));
   const created = await createTemplate(
     db,
@@ -35,9 +38,3 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
 
 const show = (v: GridValue) => (typeof v === 'number' ? String(Number(v.toPrecision(10))) : v);
 
-/** `name`, or `name (2)`, `name (3)`… when the user already has it. */
-async function freeName(db: Db, userId: number, name: string): Promise<string> {
-  const taken = new Set((await listTemplates(db, userId)).map((t) => t.name));
-  if (!taken.has(name)) return name;
-  for (let k = 2; ; k++) if (!taken.has(`${name} (${k})`)) return `${name} (${k})`;
-}

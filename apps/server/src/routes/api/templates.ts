@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints, EXIT_FIELD_NAMES, exitConflicts, LIMIT_MESSAGES, TEMPLATE_MESSAGES, USER_LIMITS, withSettingDefaults, type TemplateExitValues } from '@app/contract';
+import { endpoints, EXIT_FIELD_NAMES, exitConflicts, TEMPLATE_MESSAGES, withSettingDefaults, type TemplateExitValues } from '@app/contract';
 import type { RouteOpts } from '../../deps.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { countTemplates, createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken, updateTemplate } from '../../backtest/templateRepository.ts';
+import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken, updateTemplate } from '../../backtest/templateRepository.ts';
 import type { Db } from '../../db/index.ts';
+import { ensureTemplateRoom } from '../../backtest/templateRoom.ts';
 
 /** /api/templates/ (spec §7): list, create, detail with indicators, rename, delete — the user's own. */
 export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -14,7 +15,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     checkExits(body);
-    if ((await countTemplates(deps.db, user.id)) >= USER_LIMITS.templatesPerUser) throw badRequest(LIMIT_MESSAGES.templatesPerUser);
+    await ensureTemplateRoom(deps.db, user.id);
     await checkName(deps.db, user.id, body.name);
     return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
   });
