@@ -1,0 +1,182 @@
+import { buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
+import { describeCondition, indicatorSeries, normalizeTemplate, type Condition } from '@app/quant';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/index.ts';
+import { isoFromDay } from '../market/barChunks.ts';
+import type { SeriesCache } from '../market/seriesCache.ts';
+import { ScannerEngine } from '../scanner/engine.ts';
+import { watchlistSymbolsById } from '../watchlists/repository.ts';
+import {
+  claimEvaluation, enabledAlerts, finishEvaluation, saveEvaluation, savedQueriesById, symbolStates, templateRowsById,
+  type EnabledAlert, type Firing,
+} from './repository.ts';
+
+// The evaluation of every enabled alert of every user after one market data update, in one
+// transaction that first claims the update (alert_evaluations): a second run for the same update —
+// a duplicated or retried job, another process — finds the claim and does nothing.
+
+/** `=` in a template means equal within half a cent (the engine's tolerance). */
+const EQUAL_TOLERANCE = 0.005;
+
+function holds(c: Condition, x: number, close: number): boolean {
+  const rhs = Number.isNaN(c.value) ? close : c.value;
+  switch (c.op) {
+    case '>': return x > rhs;
+    case '<': return x < rhs;
+    case '>=': return x >= rhs;
+    case '<=': return x <= rhs;
+    default: return Math.abs(x - rhs) < EQUAL_TOLERANCE;
+  }
+}
+
+const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
+export const chartLink = (symbol: string) => `/rchart/${encodeURIComponent(symbol)}/`;
+
+const engines = new WeakMap<SeriesCache, ScannerEngine>();
+/** One scanner per market cache: its memoized indicator values serve every scan alert. */
+function scannerFor(series: SeriesCache) {
+  let e = engines.get(series);
+  if (!e) engines.set(series, (e = new ScannerEngine(series)));
+  return e;
+}
+
+export interface EvaluationOutcome {
+  /** false: this update was already evaluated */
+  evaluated: boolean;
+  alerts: number;
+  firings: Firing[];
+  /** alerts whose webhook gets a delivery, with their events */
+  webhooks: Array<{ alert: EnabledAlert; firings: Firing[] }>;
+  /** one e-mail per user, with the events of their alerts that have the e-mail channel on */
+  mails: Array<{ userId: number; to: string; firings: Firing[] }>;
+  ms: number;
+}
+
+/** Evaluates every enabled alert for the market update `importId` (once per update). */
+export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, importId: number, now = Date.now()): Promise<EvaluationOutcome> {
+  const t0 = performance.now();
+  return deps.db.tx(async (t) => {
+    if (!(await claimEvaluation(t, importId))) return { evaluated: false, alerts: 0, firings: [], webhooks: [], mails: [], ms: 0 };
+    const alerts = await enabledAlerts(t);
+    const { firings, matches } = await fireAlerts(t, deps.series, alerts, now);
+    await saveEvaluation(t, importId, alerts.map((a) => a.id), firings, matches);
+    const ms = Math.round(performance.now() - t0);
+    await finishEvaluation(t, importId, alerts.length, firings.length, ms);
+    const byAlert = new Map<number, Firing[]>();
+    for (const f of firings) byAlert.set(f.alertId, [...(byAlert.get(f.alertId) ?? []), f]);
+    const webhooks = alerts.filter((a) => a.webhook_url && byAlert.has(a.id)).map((alert) => ({ alert, firings: byAlert.get(alert.id)! }));
+    const mails = new Map<number, { userId: number; to: string; firings: Firing[] }>();
+    for (const a of alerts) {
+      if (!a.email || !byAlert.has(a.id)) continue;
+      const m = mails.get(a.user_id) ?? { userId: a.user_id, to: a.user_email, firings: [] };
+      m.firings.push(...byAlert.get(a.id)!);
+      mails.set(a.user_id, m);
+    }
+    return { evaluated: true, alerts: alerts.length, firings, webhooks, mails: [...mails.values()], ms };
+  });
+}
+
+/** What fires now, and the scan alerts' current matches (pure but for the reads). */
+export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAlert[], now: number) {
+  const scanner = scannerFor(series);
+  const ids = (k: keyof EnabledAlert) => [...new Set(alerts.map((a) => a[k]).filter((v): v is number => typeof v === 'number'))];
+  const [savedQueries, templates, watchlists, states] = await Promise.all([
+    savedQueriesById(db, ids('scanner_template_id')),
+    templateRowsById(db, ids('template_id')),
+    watchlistSymbolsById(db, ids('watchlist_id')),
+    symbolStates(db, alerts.map((a) => a.id)),
+  ]);
+
+  const scanQueries = new Map<number, ScanQuery | null>();
+  const scanMatches = new Map<number, string[]>();
+  const conditions = new Map<number, Condition[] | null>();
+  const seriesMemo = new Map<string, Float64Array>();
+  const firings: Firing[] = [];
+  const matches: Array<{ id: number; m: string[] }> = [];
+
+  const last = (symbol: string) => {
+    const e = series.get(symbol);
+    const n = e?.bars.close.length ?? 0;
+    return e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null;
+  };
+  /** Same bar as the last firing (an update that left the symbol alone), or still cooling down. */
+  const quiet = (a: EnabledAlert, symbol: string, barDate: string, checkBar: boolean) => {
+    const s = states.get(`${a.id}|${symbol}`);
+    if (!s) return false;
+    if (checkBar && s.barDate === barDate) return true;
+    return a.cooldown_minutes > 0 && now - s.firedAt < a.cooldown_minutes * 60_000;
+  };
+  const fire = (a: EnabledAlert, symbol: string, message: string, values: Record<string, number | null>, link = chartLink(symbol)) => {
+    const l = last(symbol);
+    firings.push({
+      alertId: a.id, userId: a.user_id, alertName: a.name, kind: a.kind, symbol, message, close: l ? l.close : null, values, link,
+      barDate: l?.barDate ?? new Date(now).toISOString().slice(0, 10),
+    });
+  };
+
+  for (const a of alerts) {
+    if (a.kind === 'scan') {
+      const id = a.scanner_template_id!;
+      if (!scanQueries.has(id)) {
+        const saved = savedQueries.get(id);
+        const q = saved ? parseScanQuery(new URLSearchParams(buildScanQuery(templateToRows(saved)))) : null;
+        scanQueries.set(id, q && q.ok ? q.value : null);
+      }
+      const q = scanQueries.get(id);
+      if (!q) continue; // a saved query that no longer parses matches nothing
+      if (!scanMatches.has(id)) scanMatches.set(id, scanner.matchingSymbols(q));
+      const current = scanMatches.get(id)!;
+      const before = new Set(a.last_matches ?? []);
+      const scanName = savedQueries.get(id)!.name;
+      for (const symbol of current) {
+        if (before.has(symbol)) continue;
+        const l = last(symbol);
+        if (!l || quiet(a, symbol, l.barDate, false)) continue;
+        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: l.close });
+      }
+      matches.push({ id: a.id, m: current });
+    } else if (a.kind === 'template') {
+      const tid = a.template_id!;
+      if (!conditions.has(tid)) {
+        const t = templates.get(tid);
+        let conds: Condition[] | null = null;
+        try {
+          conds = t ? normalizeTemplate({ position_size: 1, indicators: t.rows as never }).conditions : null;
+        } catch {
+          conds = null; // rows stored before a rule tightened: the alert cannot be evaluated
+        }
+        conditions.set(tid, conds);
+      }
+      const side = (conditions.get(tid) ?? []).filter((c) => c.side === a.side);
+      if (!side.length) continue;
+      const symbols = a.watchlist_id !== null ? (watchlists.get(a.watchlist_id) ?? []) : [a.symbol!];
+      for (const symbol of symbols) {
+        const l = last(symbol);
+        if (!l || quiet(a, symbol, l.barDate, true)) continue;
+        const values: Record<string, number | null> = { close: l.close };
+        let all = true;
+        for (const c of side) {
+          const key = `${symbol}|${JSON.stringify(c)}`;
+          let s = seriesMemo.get(key);
+          if (!s) seriesMemo.set(key, (s = indicatorSeries(l.e.bars, c)));
+          const x = s[l.n - 1];
+          values[describeCondition(c)] = round(x);
+          if (!holds(c, x, l.close)) {
+            all = false;
+            break;
+          }
+        }
+        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((c) => describeCondition(c)).join(', ')})`, values);
+      }
+    } else {
+      const symbol = a.symbol!;
+      const l = last(symbol);
+      if (!l || l.n < 2 || quiet(a, symbol, l.barDate, true)) continue;
+      const prev = l.e.bars.close[l.n - 2];
+      const level = a.level!;
+      const crossed = a.direction === 'above' ? prev < level && l.close >= level : prev > level && l.close <= level;
+      if (crossed) fire(a, symbol, `${symbol} closed ${a.direction} ${level} (${round(prev)} → ${round(l.close)})`, { close: l.close, previous_close: prev, level });
+    }
+  }
+  return { firings, matches };
+}
