@@ -35,9 +35,9 @@ export function webhookPayload(alert: Pick<EnabledAlert, 'id' | 'name' | 'kind'>
 }
 
 /** Evaluates the update's alerts, then sends the e-mails (one per user) and queues the webhooks. */
-export async function runAlertFollowUp(deps: Pick<AppDeps, 'db' | 'series' | 'queue' | 'config'>, importId: number, opts: { mailer?: Mailer; log?: Log } = {}): Promise<EvaluationOutcome> {
+export async function runAlertFollowUp(deps: Pick<AppDeps, 'db' | 'series' | 'queue' | 'config'>, importId: number, opts: { mailer?: Mailer; log?: Log; now?: number } = {}): Promise<EvaluationOutcome> {
   const log = opts.log ?? silent;
-  const outcome = await evaluateAlerts(deps, importId);
+  const outcome = await evaluateAlerts(deps, importId, opts.now);
   if (!outcome.evaluated) return outcome;
   log.info(`alerts: ${outcome.alerts} evaluated for import ${importId} in ${outcome.ms} ms, ${outcome.firings.length} fired`);
   if (outcome.webhooks.length) {
