@@ -1,9 +1,9 @@
-import { buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
+import { ALERT_LIMITS, buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
 import { describeCondition, indicatorSeries, normalizeTemplate, type Condition } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { isoFromDay } from '../market/barChunks.ts';
-import type { SeriesCache } from '../market/seriesCache.ts';
+import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from '../scanner/engine.ts';
 import { watchlistSymbolsById } from '../watchlists/repository.ts';
 import {
@@ -31,6 +31,7 @@ function holds(c: Condition, x: number, close: number): boolean {
 
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
 export const chartLink = (symbol: string) => `/rchart/${encodeURIComponent(symbol)}/`;
+export const scanLink = (savedQueryId: number) => `/scanner?template=${savedQueryId}`;
 
 const engines = new WeakMap<SeriesCache, ScannerEngine>();
 /** One scanner per market cache: its memoized indicator values serve every scan alert. */
@@ -84,20 +85,27 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
     savedQueriesById(db, ids('scanner_template_id')),
     templateRowsById(db, ids('template_id')),
     watchlistSymbolsById(db, ids('watchlist_id')),
-    symbolStates(db, alerts.map((a) => a.id)),
+    // a scan alert needs its per-symbol memory only for a cooldown ("newly matches" is last_matches)
+    symbolStates(db, alerts.filter((a) => a.kind !== 'scan' || a.cooldown_minutes > 0).map((a) => a.id)),
   ]);
 
   const scanQueries = new Map<number, ScanQuery | null>();
   const scanMatches = new Map<number, string[]>();
-  const conditions = new Map<number, Condition[] | null>();
+  /** Each template's rows with what the loop needs of them, worked out once. */
+  const conditions = new Map<number, Array<{ c: Condition; key: string; text: string }> | null>();
   const seriesMemo = new Map<string, Float64Array>();
   const firings: Firing[] = [];
   const matches: Array<{ id: number; m: string[] }> = [];
 
+  const lastBars = new Map<string, { e: SeriesEntry; n: number; close: number; barDate: string } | null>();
   const last = (symbol: string) => {
-    const e = series.get(symbol);
-    const n = e?.bars.close.length ?? 0;
-    return e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null;
+    let l = lastBars.get(symbol);
+    if (l === undefined) {
+      const e = series.get(symbol);
+      const n = e?.bars.close.length ?? 0;
+      lastBars.set(symbol, (l = e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null));
+    }
+    return l;
   };
   /** Same bar as the last firing (an update that left the symbol alone), or still cooling down. */
   const quiet = (a: EnabledAlert, symbol: string, barDate: string, checkBar: boolean) => {
@@ -110,7 +118,7 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
     const l = last(symbol);
     firings.push({
       alertId: a.id, userId: a.user_id, alertName: a.name, kind: a.kind, symbol, message, close: l ? l.close : null, values, link,
-      barDate: l?.barDate ?? new Date(now).toISOString().slice(0, 10),
+      barDate: l?.barDate ?? new Date(now).toISOString().slice(0, 10), cooldown: a.cooldown_minutes > 0,
     });
   };
 
@@ -128,11 +136,20 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
       const current = scanMatches.get(id)!;
       const before = new Set(a.last_matches ?? []);
       const scanName = savedQueries.get(id)!.name;
-      for (const symbol of current) {
-        if (before.has(symbol)) continue;
+      const fresh = current.filter((symbol) => {
         const l = last(symbol);
-        if (!l || quiet(a, symbol, l.barDate, false)) continue;
-        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: l.close });
+        return !before.has(symbol) && l !== null && !quiet(a, symbol, l.barDate, false);
+      });
+      for (const symbol of fresh.slice(0, ALERT_LIMITS.maxEventsPerUpdate)) {
+        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: last(symbol)!.close });
+      }
+      const more = fresh.length - ALERT_LIMITS.maxEventsPerUpdate;
+      if (more > 0) {
+        const date = last(fresh[0])!.barDate;
+        firings.push({
+          alertId: a.id, userId: a.user_id, alertName: a.name, kind: a.kind, symbol: null, close: null, values: { more },
+          message: `${more} more symbol${more === 1 ? '' : 's'} now match the saved query ${scanName}`, link: scanLink(id), barDate: date,
+        });
       }
       matches.push({ id: a.id, m: current });
     } else if (a.kind === 'template') {
@@ -145,9 +162,9 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         } catch {
           conds = null; // rows stored before a rule tightened: the alert cannot be evaluated
         }
-        conditions.set(tid, conds);
+        conditions.set(tid, conds && conds.map((c) => ({ c, key: JSON.stringify(c), text: describeCondition(c) })));
       }
-      const side = (conditions.get(tid) ?? []).filter((c) => c.side === a.side);
+      const side = (conditions.get(tid) ?? []).filter(({ c }) => c.side === a.side);
       if (!side.length) continue;
       const symbols = a.watchlist_id !== null ? (watchlists.get(a.watchlist_id) ?? []) : [a.symbol!];
       for (const symbol of symbols) {
@@ -155,18 +172,18 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         if (!l || quiet(a, symbol, l.barDate, true)) continue;
         const values: Record<string, number | null> = { close: l.close };
         let all = true;
-        for (const c of side) {
-          const key = `${symbol}|${JSON.stringify(c)}`;
+        for (const { c, key: rowKey, text } of side) {
+          const key = `${symbol}|${rowKey}`;
           let s = seriesMemo.get(key);
           if (!s) seriesMemo.set(key, (s = indicatorSeries(l.e.bars, c)));
           const x = s[l.n - 1];
-          values[describeCondition(c)] = round(x);
+          values[text] = round(x);
           if (!holds(c, x, l.close)) {
             all = false;
             break;
           }
         }
-        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((c) => describeCondition(c)).join(', ')})`, values);
+        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((r) => r.text).join(', ')})`, values);
       }
     } else {
       const symbol = a.symbol!;
