@@ -101,7 +101,6 @@ const suite: BenchSuite = {
         const c = process.cpuUsage(c0);
         cpu.push((c.user + c.system) / 1000);
         fired.push(outcome.firings.length);
-        console.error(["scan","template","price"].map((k) => k + " " + outcome.firings.filter((f) => f.kind === k).length + " alerts " + new Set(outcome.firings.filter((f) => f.kind === k).map((f) => f.alertId)).size).join(", "));
         evaluated = outcome.alerts;
       }
       const mid = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];

@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
-import { describeCondition, indicatorSeries, normalizeTemplate, type Condition } from '@app/quant';
+import { describeCondition, indicatorSeries, normalizeTemplate, windowBars, type Condition, type DailyBars } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { isoFromDay } from '../market/barChunks.ts';
@@ -27,6 +27,18 @@ function holds(c: Condition, x: number, close: number): boolean {
     case '<=': return x <= rhs;
     default: return Math.abs(x - rhs) < EQUAL_TOLERANCE;
   }
+}
+
+/** The last value of a row's indicator on bars. RSI and EMA forget their seed geometrically and SMA
+ *  looks back `period` bars, so the last 20 periods (at least 1,000 bars) give the whole history's last
+ *  value to within floating point, at a fraction of the work on long histories; OBV (a running sum) and
+ *  Supertrend (a ratcheting band) read the whole history. */
+function lastValue(bars: DailyBars, c: Condition): number {
+  const n = bars.close.length;
+  const need = c.offset + c.drift + Math.max(1000, 20 * c.period);
+  const view = (c.name === 'RSI' || c.name === 'SMA' || c.name === 'EMA') && n > need ? windowBars(bars, n - need, n) : bars;
+  const s = indicatorSeries(view, c);
+  return s[s.length - 1];
 }
 
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
@@ -93,7 +105,7 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
   const scanMatches = new Map<number, string[]>();
   /** Each template's rows with what the loop needs of them, worked out once. */
   const conditions = new Map<number, Array<{ c: Condition; key: string; text: string }> | null>();
-  const seriesMemo = new Map<string, Float64Array>();
+  const lastValues = new Map<string, number>();
   const firings: Firing[] = [];
   const matches: Array<{ id: number; m: string[] }> = [];
 
@@ -174,9 +186,8 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         let all = true;
         for (const { c, key: rowKey, text } of side) {
           const key = `${symbol}|${rowKey}`;
-          let s = seriesMemo.get(key);
-          if (!s) seriesMemo.set(key, (s = indicatorSeries(l.e.bars, c)));
-          const x = s[l.n - 1];
+          let x = lastValues.get(key);
+          if (x === undefined) lastValues.set(key, (x = lastValue(l.e.bars, c)));
           values[text] = round(x);
           if (!holds(c, x, l.close)) {
             all = false;
