@@ -66,7 +66,14 @@ export interface EvaluationOutcome {
 }
 
 /** Evaluates every enabled alert for the market update `importId` (once per update). */
-export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, importId: number, now = Date.now()): Promise<EvaluationOutcome> {
+/** `beforeCommit` runs inside the evaluation's transaction with its outcome (the webhook jobs are
+ *  sent there, so they exist exactly when the notifications do). */
+export async function evaluateAlerts(
+  deps: Pick<AppDeps, 'db' | 'series'>,
+  importId: number,
+  now = Date.now(),
+  beforeCommit?: (t: Db, outcome: EvaluationOutcome) => Promise<void>,
+): Promise<EvaluationOutcome> {
   const t0 = performance.now();
   return deps.db.tx(async (t) => {
     if (!(await claimEvaluation(t, importId))) return { evaluated: false, alerts: 0, firings: [], webhooks: [], mails: [], ms: 0 };
@@ -76,7 +83,11 @@ export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, impor
     const ms = Math.round(performance.now() - t0);
     await finishEvaluation(t, importId, alerts.length, firings.length, ms);
     const byAlert = new Map<number, Firing[]>();
-    for (const f of firings) byAlert.set(f.alertId, [...(byAlert.get(f.alertId) ?? []), f]);
+    for (const f of firings) {
+      const list = byAlert.get(f.alertId);
+      if (list) list.push(f);
+      else byAlert.set(f.alertId, [f]);
+    }
     const webhooks = alerts.filter((a) => a.webhook_url && byAlert.has(a.id)).map((alert) => ({ alert, firings: byAlert.get(alert.id)! }));
     const mails = new Map<number, { userId: number; to: string; firings: Firing[] }>();
     for (const a of alerts) {
@@ -85,7 +96,9 @@ export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, impor
       m.firings.push(...byAlert.get(a.id)!);
       mails.set(a.user_id, m);
     }
-    return { evaluated: true, alerts: alerts.length, firings, webhooks, mails: [...mails.values()], ms };
+    const outcome = { evaluated: true, alerts: alerts.length, firings, webhooks, mails: [...mails.values()], ms };
+    await beforeCommit?.(t, outcome);
+    return outcome;
   });
 }
 

@@ -49,13 +49,14 @@ async function freshenCache(deps: Pick<AppDeps, 'db' | 'series'>) {
 export async function runAlertFollowUp(deps: Pick<AppDeps, 'db' | 'series' | 'queue' | 'config'>, importId: number, opts: { mailer?: Mailer; log?: Log; now?: number } = {}): Promise<EvaluationOutcome> {
   const log = opts.log ?? silent;
   await freshenCache(deps);
-  const outcome = await evaluateAlerts(deps, importId, opts.now);
+  const outcome = await evaluateAlerts(deps, importId, opts.now, async (t, o) => {
+    const jobs: WebhookJob[] = o.webhooks.map(({ alert, firings }) => ({ alertId: alert.id, url: alert.webhook_url!, secret: alert.webhook_secret, payload: webhookPayload(alert, firings) }));
+    // retries are the delivery's own (with backoff, recorded on the alert), not the queue's
+    await deps.queue.sendMany(WEBHOOK_QUEUE, jobs, { tx: t, retryLimit: 0, expireInSeconds: 3600 });
+  });
   if (!outcome.evaluated) return outcome;
+  if (outcome.webhooks.length) deps.queue.nudge(WEBHOOK_QUEUE, outcome.webhooks.length);
   log.info(`alerts: ${outcome.alerts} evaluated for import ${importId} in ${outcome.ms} ms, ${outcome.firings.length} fired`);
-  if (outcome.webhooks.length) {
-    const jobs: WebhookJob[] = outcome.webhooks.map(({ alert, firings }) => ({ alertId: alert.id, url: alert.webhook_url!, secret: alert.webhook_secret, payload: webhookPayload(alert, firings) }));
-    await deps.queue.sendMany(WEBHOOK_QUEUE, jobs, { retryLimit: 0, expireInSeconds: 3600 });
-  }
   const mailer = opts.mailer ?? createMailer(deps.config, log as FastifyBaseLogger);
   for (const m of outcome.mails) {
     try {
