@@ -7,6 +7,8 @@ import { startTestMailbox, type TestMailbox } from '../test/mailbox.ts';
 import { closesMarket, flatThen } from '../test/alertMarket.ts';
 import { waitFor } from '../test/waitFor.ts';
 import { dispatchFollowUps, marketJobs } from '../jobs/market.ts';
+import { noteMarketChange } from '../market/importer/runImport.ts';
+import { replaceBars, upsertSymbols } from '../market/repository.ts';
 import { defineAlertQueues, runAlertFollowUp } from './jobs.ts';
 
 // Alerts evaluated after market data updates, end to end: an "update" sets the market cache's
@@ -265,5 +267,18 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     const [enabled] = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE enabled');
     expect(row.alerts).toBe(enabled.n);
     expect(row.alerts).toBeGreaterThan(3);
+  });
+
+  it("evaluates on the import's data even when this process's cache has not reloaded it yet", async () => {
+    t.deps.series.setEntries(closesMarket({ GGG: flatThen(30, 10) }));
+    const a = await created(alice, '/api/alerts/', { kind: 'price', name: 'GGG 20', symbol: 'GGG', direction: 'above', level: 20 });
+    // another process imported a new bar for GGG: it is in the database, not in this cache
+    const [entry] = closesMarket({ GGG: flatThen(30, 10, 25) });
+    await upsertSymbols(t.deps.db, [entry.info]);
+    await replaceBars(t.deps.db, 'GGG', entry.bars);
+    await noteMarketChange(t.deps.db, ['GGG']);
+    expect(t.deps.series.get('GGG')!.bars.close.at(-1)).toBe(10);
+    const o = await runAlertFollowUp(t.deps, ++importId, { log: quiet });
+    expect(o.firings.filter((f) => f.alertId === a.id).map((f) => [f.symbol, f.close])).toEqual([['GGG', 25]]);
   });
 });
