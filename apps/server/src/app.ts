@@ -8,6 +8,7 @@ import { registerAuthThrottle } from './accounts/rateLimits.ts';
 import { registerOptimizationKind } from './optimize/batchKind.ts';
 import { registerUniverseKinds } from './universe/batchKinds.ts';
 import { registerWebApp } from './plugins/webApp.ts';
+import { registerAlertFollowUp } from './alerts/jobs.ts';
 import { registerRoutes } from './routes/index.ts';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -46,6 +47,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   // batch runs any process's workers may be given a chunk of
   registerOptimizationKind(deps);
   registerUniverseKinds(deps);
+  // alerts are evaluated once after every market data update, by whichever process takes the job
+  registerAlertFollowUp(deps, app.log);
 
   // routes
   await registerRoutes(app, deps);

@@ -43,6 +43,12 @@ export interface Config {
   shutdownGraceSeconds: number; // SIGTERM waits this long for running chunks, then hands them back
   marketRefreshSeconds: number; // how often each process looks for market data changed by others
   jobModules: string[]; // extra modules that register job kinds (tests)
+  // Alert webhooks: private, loopback and link-local targets (and plain http) are refused unless
+  // this is on (a self-hosted setup posting to its own network; tests).
+  alertWebhookAllowPrivate: boolean;
+  alertWebhookTimeoutMs: number; // one delivery attempt gives up after this long
+  alertWebhookRetries: number; // attempts after the first failed one
+  alertWebhookBackoffMs: number; // wait before the first retry; doubles after each
 }
 
 /** TRUST_PROXY: 'true' / 'false', a hop count, or addresses (see Config.trustProxy). */
@@ -103,6 +109,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     batchStaleSeconds: count('BATCH_STALE_SECONDS', 600, 1),
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 20),
     marketRefreshSeconds: count('MARKET_REFRESH_SECONDS', 60, 1),
+    alertWebhookAllowPrivate: env('ALERT_WEBHOOK_ALLOW_PRIVATE', 'false') === 'true',
+    alertWebhookTimeoutMs: count('ALERT_WEBHOOK_TIMEOUT_MS', 5000, 1),
+    alertWebhookRetries: count('ALERT_WEBHOOK_RETRIES', 3),
+    alertWebhookBackoffMs: count('ALERT_WEBHOOK_BACKOFF_MS', 2000),
     jobModules: env('JOB_MODULES', '').split(',').map((s) => s.trim()).filter(Boolean),
     webDist: env('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     ...overrides,

@@ -9,4 +9,7 @@ export * from './scanner/index.ts';
 export * from './market.ts';
 export * from './optimize.ts';
 export * from './universe.ts';
+export * from './watchlists.ts';
+export * from './alerts.ts';
+export * from './notifications.ts';
 export * from './endpoints/index.ts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { startBatchWorkers } from './batch.ts';
 import { marketJobs } from './market.ts';
+import { defineAlertQueues } from '../alerts/jobs.ts';
 
 /** Background work of one server process (main.ts starts it once the market cache has loaded):
  *  - the job queue's workers (WORKERS, default one per core; 0 = an API-only process): batch run
@@ -12,6 +13,7 @@ export async function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
   const { config } = deps;
   const market = marketJobs(deps, log);
   await market.defineQueues(config.workers > 0);
+  await defineAlertQueues(deps, config.workers > 0);
   const batches = await startBatchWorkers(deps, {
     concurrency: config.workers,
     leaseSeconds: config.batchLeaseSeconds,

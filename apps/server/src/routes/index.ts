@@ -19,6 +19,9 @@ import dhistory from './api/charts/dhistory.ts';
 import scannerStocks from './api/scanner/stocks.ts';
 import scannerTemplates from './api/scanner/templates.ts';
 import blogPosts from './api/blog/posts.ts';
+import watchlists from './api/watchlists.ts';
+import alerts from './api/alerts.ts';
+import notifications from './api/notifications.ts';
 import auth, { authRootRoutes } from './dj-rest-auth/index.ts';
 
 /** The route tree mirrors the URL tree: routes/api/scanner/stocks.ts serves /api/scanner/stocks/.
@@ -44,6 +47,9 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(scannerStocks, opts);
   await app.register(scannerTemplates, opts);
   await app.register(blogPosts, opts);
+  await app.register(watchlists, opts);
+  await app.register(alerts, opts);
+  await app.register(notifications, opts);
   await app.register(auth, { deps, prefix: deps.config.authBasePath });
   if (deps.config.authBasePath) await app.register(authRootRoutes, opts);
 }

@@ -20,3 +20,4 @@ export { evaluateGrid } from '../engine/gridRun.ts';
 export { ScannerEngine } from '../scanner/engine.ts';
 export { warmScanner } from '../scanner/warmup.ts';
 export { searchSymbols, SymbolIndex } from '../market/symbolSearch.ts';
+export { runAlertFollowUp } from '../alerts/jobs.ts';

@@ -9,6 +9,9 @@ import { scanner } from './scanner.ts';
 import { starters } from './starters.ts';
 import { optimizations } from './optimize.ts';
 import { portfolioRuns, universeRuns } from './universe.ts';
+import { watchlists } from './watchlists.ts';
+import { alerts } from './alerts.ts';
+import { notifications } from './notifications.ts';
 
 export * from './endpoint.ts';
 export { openApiDocument } from './openapi.ts';
@@ -32,6 +35,9 @@ export const endpoints = {
   scanner,
   blog,
   auth,
+  watchlists,
+  alerts,
+  notifications,
 };
 
 const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v;
