@@ -40,3 +40,4 @@ export { FirstBacktest } from './FirstBacktest.tsx';
 export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';
+export { StarToggle, type StarToggleProps } from './StarToggle.tsx';
