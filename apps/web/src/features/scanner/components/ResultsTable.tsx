@@ -1,5 +1,5 @@
 import type { OrderingField, ScanResult } from '@app/contract';
-import { cx } from '../../../components/index.ts';
+import { cx, StarToggle } from '../../../components/index.ts';
 import { changeTone, formatDecimal, formatGrouped, formatPercent, formatText } from '../format.ts';
 import { ariaSort, type SortState } from '../sorting.ts';
 import { RESULT_COLUMNS, SCANNER_TEXT } from '../texts.ts';
@@ -46,7 +46,8 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
           {results.map((r) => {
             return (
               <tr key={r.symbol} className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
-                <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold dark:bg-slate-950">
+                <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold whitespace-nowrap dark:bg-slate-950">
+                  <StarToggle symbol={r.symbol} className="mr-1 align-middle" />
                   <a
                     href={`/rchart/${encodeURIComponent(r.symbol)}/`}
                     target="_blank"
