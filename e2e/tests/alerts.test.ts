@@ -1,0 +1,247 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { WatchlistRows } from '@app/contract';
+import { launchBrowser } from '../harness/browser.ts';
+import { signUpAndLogIn } from '../harness/account.ts';
+import { startServer, type RunningServer } from '../harness/server.ts';
+import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts';
+import { ALERT_TEXT } from '../../apps/web/src/features/alerts/texts.ts';
+import { NOTIFICATION_TEXT } from '../../apps/web/src/features/notifications/texts.ts';
+
+// Issue 17 in real Chromium: star a symbol from the scanner results, find it on /watchlists, save a
+// scan that matches nothing yet and create an alert from it, then a CLI import (`npm run data -- import`)
+// of one new bar that makes the starred symbol match. The import runs as its own process against the
+// same PostgreSQL database as the server, which picks the change up, runs the alerts as the market
+// follow-up, and the bell and /notifications show what fired.
+
+const root = new URL('../../', import.meta.url).pathname;
+const PG = { host: '127.0.0.1', port: '5432', user: 'postgres' };
+const dbName = `e2e_alerts_${process.pid}_${Date.now().toString(36)}`;
+const psql = (sql: string) => execFileSync('psql', ['-h', PG.host, '-p', PG.port, '-U', PG.user, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', sql], { stdio: 'pipe' });
+const databaseUrl = `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}`;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'alerts');
+mkdirSync(SHOTS, { recursive: true });
+
+/** Full-page screenshots at 1366 and 390 px wide; also checks the phone layout has no sideways scroll. */
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(SHOTS, `${name}-1366.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The weekday after an ISO date. */
+function nextWeekday(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
+
+/** `npm run data -- import <file>` against the server's database; resolves with its output. */
+function cliImport(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const p = spawn('npm', ['run', '--silent', 'data', '--', 'import', file], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdout.on('data', (b) => (out += b));
+    p.stderr.on('data', (b) => (out += b));
+    p.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`import exited with ${code}: ${out}`))));
+  });
+}
+
+const bellCount = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('bell-count');
+
+describe('watchlists, alerts and notifications on the screens (issue 17)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let symbol: string;
+  /** two more symbols of the scan, for the list's own input */
+  let extra: string[];
+  let scanName: string;
+  const tmp = mkdtempSync(join(tmpdir(), 'e2e-alerts-'));
+
+  beforeAll(async () => {
+    psql(`CREATE DATABASE ${dbName}`);
+    // A small demo market; every process looks for market changes each second (the CLI import).
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: databaseUrl, DEMO_SYMBOLS: '40', MARKET_REFRESH_SECONDS: '1' }), launchBrowser()]);
+    context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+    page = await context.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await signUpAndLogIn(page, { base: server.url });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+    try {
+      psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    } catch (e) {
+      console.warn(`could not drop ${dbName}: ${(e as Error).message}`);
+    }
+  });
+
+  it('stars a symbol from the scanner results: its first star creates a list', async () => {
+    await page.goto('/scanner');
+    await page.getByLabel('New Basic filter', { exact: true }).selectOption('price');
+    await page.getByRole('button', { name: SCANNER_TEXT.addFilter }).click();
+    await page.locator('li[data-filter-type="price"]').getByLabel('Value', { exact: true }).fill('1');
+    await page.getByRole('button', { name: SCANNER_TEXT.scan, exact: true }).click();
+    await page.getByTestId('scan-status').filter({ hasNotText: SCANNER_MESSAGES.scanning }).waitFor();
+    const results = page.getByRole('table', { name: SCANNER_TEXT.resultsTable }).locator('tbody tr');
+    const first = results.first();
+    symbol = (await first.locator('th a').innerText()).trim();
+    extra = (await results.locator('th a').allInnerTexts()).map((s) => s.trim()).filter((s) => s !== symbol).slice(0, 2);
+    expect(extra).toHaveLength(2);
+    const star = first.getByRole('button', { name: `Add ${symbol} to a new watchlist` });
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    const starred = first.locator(`[data-star="${symbol}"] button[aria-pressed="true"]`);
+    await starred.waitFor();
+    // Now it names the list a click takes it out of; the menu beside it lists every list.
+    expect(await starred.getAttribute('aria-label')).toBe(`Remove ${symbol} from My watchlist`);
+    await first.getByRole('button', { name: `Choose watchlists for ${symbol}` }).click();
+    const item = page.getByRole('menuitemcheckbox', { name: 'My watchlist' });
+    expect(await item.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+    await item.waitFor({ state: 'detached' });
+  });
+
+  it('shows it on /watchlists with its numbers and sparkline; rows sort and reorder', async () => {
+    await page.goto('/watchlists');
+    const table = page.getByRole('table', { name: WATCHLIST_TEXT.table });
+    const row = table.locator(`tr[data-symbol="${symbol}"]`);
+    await row.waitFor();
+    expect(await row.getByRole('link', { name: symbol }).getAttribute('href')).toBe(`/rchart/${symbol}/`);
+    expect(await row.locator('svg[role="img"] path').getAttribute('d')).toMatch(/^M0 [\d.]+( L[\d.]+ [\d.]+){10,}$/);
+    expect(await row.locator('td').nth(1).innerText()).toMatch(/^\d+\.\d\d$/); // the last close
+
+    // Add two more by the input (an unknown one is refused with the API's message).
+    const input = page.getByLabel(WATCHLIST_TEXT.addSymbol);
+    await input.fill('NOPE99');
+    await page.getByRole('button', { name: WATCHLIST_TEXT.add, exact: true }).click();
+    await page.getByText(/symbol not found/).waitFor();
+    for (const s of extra) {
+      await input.fill(s.toLowerCase());
+      await page.getByRole('button', { name: WATCHLIST_TEXT.add, exact: true }).click();
+      await table.locator(`tr[data-symbol="${s}"]`).waitFor();
+    }
+    const order = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-symbol')));
+    expect(await order()).toEqual([symbol, ...extra]);
+
+    // Keyboard reorder: Alt+ArrowDown on the first row's handle moves it down, and it stays moved.
+    const handle = table.getByRole('button', { name: WATCHLIST_TEXT.dragHandle(symbol) });
+    await handle.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(order).toEqual([extra[0], symbol, extra[1]]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-handle'))).toBe(symbol);
+    await page.reload();
+    await table.locator('tbody tr').first().waitFor();
+    expect(await order()).toEqual([extra[0], symbol, extra[1]]);
+
+    // A sort by symbol, then back to the list's own order on the third click.
+    const sortBy = table.locator('button[data-sort="symbol"]');
+    await sortBy.click();
+    expect(await order()).toEqual([...[extra[0], symbol, extra[1]]].sort());
+    await sortBy.click();
+    await sortBy.click();
+    expect(await order()).toEqual([extra[0], symbol, extra[1]]);
+    await shots(page, 'watchlists');
+  });
+
+  it('saves a scan that matches nothing yet and creates an alert from it on the Scanner', async () => {
+    await page.goto('/scanner');
+    await page.getByLabel('New Basic filter', { exact: true }).selectOption('price');
+    await page.getByRole('button', { name: SCANNER_TEXT.addFilter }).click();
+    await page.locator('li[data-filter-type="price"]').getByLabel('Value', { exact: true }).fill('100000'); // no demo stock costs that much
+    scanName = `Six figures ${Date.now().toString(36)}`;
+    await page.getByRole('button', { name: SCANNER_TEXT.queries }).click();
+    await page.getByRole('button', { name: SCANNER_TEXT.saveQuery }).click();
+    const dialog = page.getByRole('dialog', { name: SCANNER_TEXT.saveDialogTitle });
+    await dialog.getByLabel(SCANNER_TEXT.templateName, { exact: true }).fill(scanName);
+    await dialog.getByRole('button', { name: SCANNER_TEXT.save }).click();
+    await page.getByText(SCANNER_TEXT.saved(scanName)).waitFor();
+
+    await page.getByRole('button', { name: SCANNER_TEXT.queries }).click();
+    await page.getByRole('button', { name: 'Create alert', exact: true }).click();
+    await page.getByRole('link', { name: `Create alert: ${scanName}` }).click();
+    await page.waitForURL((u) => u.pathname === '/alerts');
+    const form = page.getByRole('form', { name: ALERT_TEXT.createTitle });
+    await form.waitFor();
+    expect(await form.getByRole('radio', { name: ALERT_TEXT.kinds.scan }).isChecked()).toBe(true);
+    const saved = form.getByLabel(ALERT_TEXT.scan, { exact: true });
+    await expect.poll(() => saved.locator('option:checked').innerText()).toBe(scanName);
+    expect(await form.getByLabel(ALERT_TEXT.name, { exact: true }).getAttribute('placeholder')).toBe(scanName); // the suggested name
+    await shots(page, 'alert-form');
+    await form.getByRole('button', { name: ALERT_TEXT.create }).click();
+    await page.getByText(ALERT_TEXT.created(scanName)).waitFor();
+    const card = page.locator('li[data-alert]').filter({ hasText: scanName });
+    expect(await card.getByRole('switch', { name: ALERT_TEXT.on(scanName) }).getAttribute('aria-checked')).toBe('true');
+    expect(await card.innerText()).toContain(ALERT_TEXT.neverFired);
+    expect(await bellCount(page).count()).toBe(0);
+    await shots(page, 'alerts');
+  });
+
+  it('an import of one new bar makes the starred symbol match: the bell counts it and /notifications shows it', async () => {
+    // The starred symbol's last bar, read from its watchlist row, and a new one far above every price.
+    const lists = (await page.request.get(`${server.url}/api/watchlists/`).then((r) => r.json())) as { id: number }[];
+    const rows = (await page.request.get(`${server.url}/api/watchlists/${lists[0].id}/rows/`).then((r) => r.json())) as WatchlistRows;
+    const last = rows.rows.find((r) => r.symbol === symbol)!;
+    const day = nextWeekday(last.date!);
+    const file = join(tmp, `${symbol}.csv`);
+    writeFileSync(file, `date,open,high,low,close,volume\n${day},${last.close},123500,${last.close},123456,1000000\n`);
+    const out = await cliImport(file);
+    expect(out).not.toMatch(/rejected/i);
+
+    // The server reloads the change and runs the alerts within seconds; the bell asks on load and focus.
+    await page.goto('/alerts');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { name: ALERT_TEXT.title, level: 1 }).waitFor();
+          await page.waitForLoadState('networkidle');
+          return (await bellCount(page).count()) ? bellCount(page).innerText() : '0';
+        },
+        { timeout: 60_000, interval: 1500 },
+      )
+      .toBe('1');
+    const card = page.locator('li[data-alert]').filter({ hasText: scanName });
+    expect(await card.innerText()).toContain(ALERT_TEXT.lastFired);
+
+    const bell = page.getByRole('link', { name: NOTIFICATION_TEXT.bell(1) });
+    await bell.click();
+    await page.waitForURL((u) => u.pathname === '/notifications');
+    const item: Locator = page.locator('li[data-notification]');
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    const text = await item.innerText();
+    expect(text).toContain(symbol);
+    expect(text).toContain(`${symbol} now matches the saved query ${scanName}`);
+    expect(text).toContain('123456.00');
+    expect(text).toContain(NOTIFICATION_TEXT.barOf(day));
+    expect(await item.getAttribute('data-unread')).toBe('true');
+    expect(await item.getByRole('link', { name: NOTIFICATION_TEXT.openChart(symbol) }).getAttribute('href')).toBe(`/rchart/${symbol}/`);
+    await shots(page, 'notifications');
+
+    await page.getByRole('button', { name: NOTIFICATION_TEXT.markAllRead }).click();
+    await expect.poll(() => item.getAttribute('data-unread')).toBeNull();
+    await bellCount(page).waitFor({ state: 'detached' });
+  });
+});
