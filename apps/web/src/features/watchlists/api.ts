@@ -16,15 +16,15 @@ export function useWatchlistRows(id: number | null) {
   return useQuery({ queryKey: [...WATCHLISTS_KEY, 'rows', id ?? 0], queryFn: () => call(w.rows, { params: { id } }), enabled: id !== null });
 }
 
-/** Every change to a list: the call, then the lists, rows and stars are refreshed (also after a
- *  failure, so a refused reorder puts the rows back in the server's order). */
+/** Every change to a list: the call, then the lists, rows and stars are refreshed before it resolves
+ *  (also after a failure, so a refused reorder puts the rows back in the server's order). */
 export function useWatchlistActions() {
   const qc = useQueryClient();
   const then = async <R,>(p: Promise<R>): Promise<R> => {
     try {
       return await p;
     } finally {
-      void qc.invalidateQueries({ queryKey: WATCHLISTS_KEY });
+      await qc.invalidateQueries({ queryKey: WATCHLISTS_KEY });
     }
   };
   return {

@@ -39,15 +39,18 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
     refocus.current = null;
   });
 
+  // The move controls stay enabled while a change is saved (a disabled button would drop the
+  // keyboard focus); a move asked for meanwhile is ignored.
   const move = (from: number, to: number, byKey = false) => {
-    if (to < 0 || to >= rows.length || from === to) return;
+    if (busy || to < 0 || to >= rows.length || from === to) return;
     if (byKey) refocus.current = rows[from].symbol;
     setAnnounce(T.moved(rows[from].symbol, to + 1, rows.length));
     onMove(from, to);
   };
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+    // relative: the header's screen-reader-only labels stay inside the scrolling box on a phone.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
@@ -134,7 +137,6 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
                       data-handle={r.symbol}
                       aria-label={T.dragHandle(r.symbol)}
                       aria-describedby="watchlist-reorder-hint"
-                      disabled={busy}
                       onKeyDown={(e) => {
                         if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
                         e.preventDefault();
@@ -177,10 +179,10 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
                 <td className="px-2 py-1.5 whitespace-nowrap">
                   {manual && (
                     <>
-                      <button type="button" className={iconButton} aria-label={T.moveUp(r.symbol)} disabled={busy || at === 0} onClick={() => move(at, at - 1)}>
+                      <button type="button" className={iconButton} aria-label={T.moveUp(r.symbol)} disabled={at === 0} onClick={() => move(at, at - 1)}>
                         ↑
                       </button>
-                      <button type="button" className={iconButton} aria-label={T.moveDown(r.symbol)} disabled={busy || at === rows.length - 1} onClick={() => move(at, at + 1)}>
+                      <button type="button" className={iconButton} aria-label={T.moveDown(r.symbol)} disabled={at === rows.length - 1} onClick={() => move(at, at + 1)}>
                         ↓
                       </button>
                     </>
