@@ -153,6 +153,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await starred.waitFor();
     // Now it names the list a click takes it out of; the menu beside it lists every list.
     expect(await starred.getAttribute('aria-label')).toBe(`Remove ${symbol} from My watchlist`);
+    await shots(page, 'scanner-star');
     await first.getByRole('button', { name: `Choose watchlists for ${symbol}` }).click();
     const item = page.getByRole('menuitemcheckbox', { name: 'My watchlist' });
     expect(await item.getAttribute('aria-checked')).toBe('true');
@@ -199,6 +200,17 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await sortBy.click();
     await sortBy.click();
     expect(await order()).toEqual([extra[0], symbol, extra[1]]);
+
+    // CSV import: the fourth symbol is appended, one already there is counted, an unknown one is reported.
+    const fourth = MARKET.find((s) => s !== symbol && !extra.includes(s))!;
+    await page.getByRole('button', { name: WATCHLIST_TEXT.import }).click();
+    const dialog = page.getByRole('dialog', { name: WATCHLIST_TEXT.importTitle });
+    await dialog.getByLabel(WATCHLIST_TEXT.importText).fill(`symbol\n${fourth}\n${symbol}\nNOPE1\n`);
+    await dialog.getByRole('button', { name: WATCHLIST_TEXT.importRun }).click();
+    await dialog.getByText(WATCHLIST_TEXT.imported(1, 1)).waitFor();
+    expect(await dialog.getByTestId('import-unknown').innerText()).toBe(WATCHLIST_TEXT.unknown(['NOPE1']));
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(order).toEqual([extra[0], symbol, extra[1], fourth]);
     await shots(page, 'watchlists');
   });
 

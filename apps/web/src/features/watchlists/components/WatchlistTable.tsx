@@ -50,7 +50,7 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
 
   return (
     // relative: the header's screen-reader-only labels stay inside the scrolling box on a phone.
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
