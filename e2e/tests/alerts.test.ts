@@ -159,6 +159,10 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     expect(await item.getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
     await item.waitFor({ state: 'detached' });
+
+    // The chart pages show the same star, filled.
+    await page.goto(`/dchart/${symbol}`);
+    await page.locator(`[data-star="${symbol}"] button[aria-pressed="true"]`).waitFor();
   });
 
   it('shows it on /watchlists with its numbers and sparkline; rows sort and reorder', async () => {

@@ -21,6 +21,8 @@
  * - Placeholder: "coming soon" screen for routes not built yet.
  * - FirstBacktest: "Run your first backtest" (a starter strategy, a symbol, Run → the Backtest screen with
  *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
+ * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
+ *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
