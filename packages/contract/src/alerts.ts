@@ -21,6 +21,9 @@ export const ALERT_LIMITS = {
   maxCooldownMinutes: 43_200,
   /** webhook tests per alert per minute */
   webhookTestsPerMinute: 3,
+  /** symbols one alert reports one by one per update; beyond them one more event says how many more
+   *  newly match (with a link to the scan), so a broad query cannot flood the bell or the mailbox */
+  maxEventsPerUpdate: 20,
 } as const;
 
 /** The header that carries a webhook's signature: "sha256=" + hex HMAC-SHA256 of the raw body with the alert's secret. */
@@ -184,7 +187,8 @@ export const WebhookPayload = z.object({
   test: z.boolean(),
   events: z.array(
     z.object({
-      symbol: z.string(),
+      /** null for the "N more symbols" event of a scan */
+      symbol: z.string().nullable(),
       message: z.string(),
       close: z.number().nullable(),
       values: z.record(z.string(), z.number().nullable()),

@@ -24,7 +24,8 @@ export const Notification = z.object({
   close: z.number().nullable(),
   /** the values behind it (indicator values, the level…) */
   values: z.record(z.string(), z.number().nullable()),
-  /** the app's page to open: the symbol's chart (/rchart?symbol=…) or the scan */
+  /** the app's page to open: the symbol's chart (/rchart/SYMBOL/) or, for the "N more symbols" event of
+   *  a scan alert (symbol null), the scanner with the saved query (/scanner?template=ID) */
   link: z.string(),
   /** date of the bar that fired it */
   bar_date: z.string().nullable(),

@@ -1,9 +1,9 @@
-import { buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
-import { describeCondition, indicatorSeries, normalizeTemplate, type Condition } from '@app/quant';
+import { ALERT_LIMITS, buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
+import { describeCondition, indicatorSeries, normalizeTemplate, windowBars, type Condition, type DailyBars } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { isoFromDay } from '../market/barChunks.ts';
-import type { SeriesCache } from '../market/seriesCache.ts';
+import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from '../scanner/engine.ts';
 import { watchlistSymbolsById } from '../watchlists/repository.ts';
 import {
@@ -29,8 +29,21 @@ function holds(c: Condition, x: number, close: number): boolean {
   }
 }
 
+/** The last value of a row's indicator on bars. RSI and EMA forget their seed geometrically and SMA
+ *  looks back `period` bars, so the last 20 periods (at least 1,000 bars) give the whole history's last
+ *  value to within floating point, at a fraction of the work on long histories; OBV (a running sum) and
+ *  Supertrend (a ratcheting band) read the whole history. */
+function lastValue(bars: DailyBars, c: Condition): number {
+  const n = bars.close.length;
+  const need = c.offset + c.drift + Math.max(1000, 20 * c.period);
+  const view = (c.name === 'RSI' || c.name === 'SMA' || c.name === 'EMA') && n > need ? windowBars(bars, n - need, n) : bars;
+  const s = indicatorSeries(view, c);
+  return s[s.length - 1];
+}
+
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
 export const chartLink = (symbol: string) => `/rchart/${encodeURIComponent(symbol)}/`;
+export const scanLink = (savedQueryId: number) => `/scanner?template=${savedQueryId}`;
 
 const engines = new WeakMap<SeriesCache, ScannerEngine>();
 /** One scanner per market cache: its memoized indicator values serve every scan alert. */
@@ -53,7 +66,14 @@ export interface EvaluationOutcome {
 }
 
 /** Evaluates every enabled alert for the market update `importId` (once per update). */
-export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, importId: number, now = Date.now()): Promise<EvaluationOutcome> {
+/** `beforeCommit` runs inside the evaluation's transaction with its outcome (the webhook jobs are
+ *  sent there, so they exist exactly when the notifications do). */
+export async function evaluateAlerts(
+  deps: Pick<AppDeps, 'db' | 'series'>,
+  importId: number,
+  now = Date.now(),
+  beforeCommit?: (t: Db, outcome: EvaluationOutcome) => Promise<void>,
+): Promise<EvaluationOutcome> {
   const t0 = performance.now();
   return deps.db.tx(async (t) => {
     if (!(await claimEvaluation(t, importId))) return { evaluated: false, alerts: 0, firings: [], webhooks: [], mails: [], ms: 0 };
@@ -63,7 +83,11 @@ export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, impor
     const ms = Math.round(performance.now() - t0);
     await finishEvaluation(t, importId, alerts.length, firings.length, ms);
     const byAlert = new Map<number, Firing[]>();
-    for (const f of firings) byAlert.set(f.alertId, [...(byAlert.get(f.alertId) ?? []), f]);
+    for (const f of firings) {
+      const list = byAlert.get(f.alertId);
+      if (list) list.push(f);
+      else byAlert.set(f.alertId, [f]);
+    }
     const webhooks = alerts.filter((a) => a.webhook_url && byAlert.has(a.id)).map((alert) => ({ alert, firings: byAlert.get(alert.id)! }));
     const mails = new Map<number, { userId: number; to: string; firings: Firing[] }>();
     for (const a of alerts) {
@@ -72,7 +96,9 @@ export async function evaluateAlerts(deps: Pick<AppDeps, 'db' | 'series'>, impor
       m.firings.push(...byAlert.get(a.id)!);
       mails.set(a.user_id, m);
     }
-    return { evaluated: true, alerts: alerts.length, firings, webhooks, mails: [...mails.values()], ms };
+    const outcome = { evaluated: true, alerts: alerts.length, firings, webhooks, mails: [...mails.values()], ms };
+    await beforeCommit?.(t, outcome);
+    return outcome;
   });
 }
 
@@ -84,20 +110,27 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
     savedQueriesById(db, ids('scanner_template_id')),
     templateRowsById(db, ids('template_id')),
     watchlistSymbolsById(db, ids('watchlist_id')),
-    symbolStates(db, alerts.map((a) => a.id)),
+    // a scan alert needs its per-symbol memory only for a cooldown ("newly matches" is last_matches)
+    symbolStates(db, alerts.filter((a) => a.kind !== 'scan' || a.cooldown_minutes > 0).map((a) => a.id)),
   ]);
 
   const scanQueries = new Map<number, ScanQuery | null>();
   const scanMatches = new Map<number, string[]>();
-  const conditions = new Map<number, Condition[] | null>();
-  const seriesMemo = new Map<string, Float64Array>();
+  /** Each template's rows with what the loop needs of them, worked out once. */
+  const conditions = new Map<number, Array<{ c: Condition; key: string; text: string }> | null>();
+  const lastValues = new Map<string, number>();
   const firings: Firing[] = [];
   const matches: Array<{ id: number; m: string[] }> = [];
 
+  const lastBars = new Map<string, { e: SeriesEntry; n: number; close: number; barDate: string } | null>();
   const last = (symbol: string) => {
-    const e = series.get(symbol);
-    const n = e?.bars.close.length ?? 0;
-    return e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null;
+    let l = lastBars.get(symbol);
+    if (l === undefined) {
+      const e = series.get(symbol);
+      const n = e?.bars.close.length ?? 0;
+      lastBars.set(symbol, (l = e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null));
+    }
+    return l;
   };
   /** Same bar as the last firing (an update that left the symbol alone), or still cooling down. */
   const quiet = (a: EnabledAlert, symbol: string, barDate: string, checkBar: boolean) => {
@@ -110,7 +143,7 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
     const l = last(symbol);
     firings.push({
       alertId: a.id, userId: a.user_id, alertName: a.name, kind: a.kind, symbol, message, close: l ? l.close : null, values, link,
-      barDate: l?.barDate ?? new Date(now).toISOString().slice(0, 10),
+      barDate: l?.barDate ?? new Date(now).toISOString().slice(0, 10), cooldown: a.cooldown_minutes > 0,
     });
   };
 
@@ -128,11 +161,20 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
       const current = scanMatches.get(id)!;
       const before = new Set(a.last_matches ?? []);
       const scanName = savedQueries.get(id)!.name;
-      for (const symbol of current) {
-        if (before.has(symbol)) continue;
+      const fresh = current.filter((symbol) => {
         const l = last(symbol);
-        if (!l || quiet(a, symbol, l.barDate, false)) continue;
-        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: l.close });
+        return !before.has(symbol) && l !== null && !quiet(a, symbol, l.barDate, false);
+      });
+      for (const symbol of fresh.slice(0, ALERT_LIMITS.maxEventsPerUpdate)) {
+        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: last(symbol)!.close });
+      }
+      const more = fresh.length - ALERT_LIMITS.maxEventsPerUpdate;
+      if (more > 0) {
+        const date = last(fresh[0])!.barDate;
+        firings.push({
+          alertId: a.id, userId: a.user_id, alertName: a.name, kind: a.kind, symbol: null, close: null, values: { more },
+          message: `${more} more symbol${more === 1 ? '' : 's'} now match the saved query ${scanName}`, link: scanLink(id), barDate: date,
+        });
       }
       matches.push({ id: a.id, m: current });
     } else if (a.kind === 'template') {
@@ -145,9 +187,9 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         } catch {
           conds = null; // rows stored before a rule tightened: the alert cannot be evaluated
         }
-        conditions.set(tid, conds);
+        conditions.set(tid, conds && conds.map((c) => ({ c, key: JSON.stringify(c), text: describeCondition(c) })));
       }
-      const side = (conditions.get(tid) ?? []).filter((c) => c.side === a.side);
+      const side = (conditions.get(tid) ?? []).filter(({ c }) => c.side === a.side);
       if (!side.length) continue;
       const symbols = a.watchlist_id !== null ? (watchlists.get(a.watchlist_id) ?? []) : [a.symbol!];
       for (const symbol of symbols) {
@@ -155,18 +197,17 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         if (!l || quiet(a, symbol, l.barDate, true)) continue;
         const values: Record<string, number | null> = { close: l.close };
         let all = true;
-        for (const c of side) {
-          const key = `${symbol}|${JSON.stringify(c)}`;
-          let s = seriesMemo.get(key);
-          if (!s) seriesMemo.set(key, (s = indicatorSeries(l.e.bars, c)));
-          const x = s[l.n - 1];
-          values[describeCondition(c)] = round(x);
+        for (const { c, key: rowKey, text } of side) {
+          const key = `${symbol}|${rowKey}`;
+          let x = lastValues.get(key);
+          if (x === undefined) lastValues.set(key, (x = lastValue(l.e.bars, c)));
+          values[text] = round(x);
           if (!holds(c, x, l.close)) {
             all = false;
             break;
           }
         }
-        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((c) => describeCondition(c)).join(', ')})`, values);
+        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((r) => r.text).join(', ')})`, values);
       }
     } else {
       const symbol = a.symbol!;

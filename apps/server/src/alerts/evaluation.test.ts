@@ -7,6 +7,8 @@ import { startTestMailbox, type TestMailbox } from '../test/mailbox.ts';
 import { closesMarket, flatThen } from '../test/alertMarket.ts';
 import { waitFor } from '../test/waitFor.ts';
 import { dispatchFollowUps, marketJobs } from '../jobs/market.ts';
+import { noteMarketChange } from '../market/importer/runImport.ts';
+import { replaceBars, upsertSymbols } from '../market/repository.ts';
 import { defineAlertQueues, runAlertFollowUp } from './jobs.ts';
 
 // Alerts evaluated after market data updates, end to end: an "update" sets the market cache's
@@ -240,6 +242,19 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     expect((await alertOf(alice, slow.id)).webhook_status.last_error).toBe('timeout after 300 ms (after 3 attempts)');
   });
 
+  it('reports at most 20 symbols of a scan one by one per update, then how many more match', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`W${String(i).padStart(2, '0')}`, flatThen(30, 40)]));
+    t.deps.series.setEntries(closesMarket(wide));
+    const saved = await created(alice, '/api/scanner/templates/', { name: 'Over 50', filters: [rowToSavedFilter({ category: 'Basic', type: 'price', operator: 'gte', value1: 50, value2: null }, 0)] });
+    const a = await created(alice, '/api/alerts/', { kind: 'scan', name: 'Wide', scanner_template_id: saved.id });
+    const o = await update(Object.fromEntries(Object.keys(wide).map((s) => [s, flatThen(30, 40, 60)])));
+    const mine = o.firings.filter((f) => f.alertId === a.id);
+    expect(mine.map((f) => f.symbol)).toEqual([...Object.keys(wide).slice(0, 20), null]);
+    const page = await notes(alice, '&order=newest');
+    const summary = page.results.find((n) => n.alert_id === a.id && n.symbol === null)!;
+    expect(summary).toMatchObject({ message: '5 more symbols now match the saved query Over 50', link: `/scanner?template=${saved.id}`, values: { more: 5 }, close: null });
+  });
+
   it('runs as the market follow-up: once per finished import, whoever dispatches it', async () => {
     await marketJobs(t.deps, quiet).defineQueues(true);
     const [log] = await t.deps.db.query<{ id: number }>(
@@ -252,5 +267,18 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     const [enabled] = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alerts WHERE enabled');
     expect(row.alerts).toBe(enabled.n);
     expect(row.alerts).toBeGreaterThan(3);
+  });
+
+  it("evaluates on the import's data even when this process's cache has not reloaded it yet", async () => {
+    t.deps.series.setEntries(closesMarket({ GGG: flatThen(30, 10) }));
+    const a = await created(alice, '/api/alerts/', { kind: 'price', name: 'GGG 20', symbol: 'GGG', direction: 'above', level: 20 });
+    // another process imported a new bar for GGG: it is in the database, not in this cache
+    const [entry] = closesMarket({ GGG: flatThen(30, 10, 25) });
+    await upsertSymbols(t.deps.db, [entry.info]);
+    await replaceBars(t.deps.db, 'GGG', entry.bars);
+    await noteMarketChange(t.deps.db, ['GGG']);
+    expect(t.deps.series.get('GGG')!.bars.close.at(-1)).toBe(10);
+    const o = await runAlertFollowUp(t.deps, ++importId, { log: quiet });
+    expect(o.firings.filter((f) => f.alertId === a.id).map((f) => [f.symbol, f.close])).toEqual([['GGG', 25]]);
   });
 });

@@ -5,7 +5,8 @@ import { createMailer, type Mailer } from '../accounts/mailer.ts';
 import { registerMarketFollowUp } from '../jobs/market.ts';
 import { evaluateAlerts, type EvaluationOutcome } from './evaluate.ts';
 import { alertMail } from './mail.ts';
-import { recordWebhookOutcome, type EnabledAlert, type Firing } from './repository.ts';
+import { lastMarketChange, recordWebhookOutcome, type EnabledAlert, type Firing } from './repository.ts';
+import type { SeriesCache } from '../market/seriesCache.ts';
 import { deliver } from './webhook.ts';
 
 // Alerts run as a market follow-up (jobs/market.ts): once after every market data update, on
@@ -34,16 +35,28 @@ export function webhookPayload(alert: Pick<EnabledAlert, 'id' | 'name' | 'kind'>
   };
 }
 
+const seenChange = new WeakMap<SeriesCache, number>();
+/** The job may run on a process whose cache has not yet picked up the import (each process reloads
+ *  changed symbols on a timer): load the last change's symbols first, once per change. */
+async function freshenCache(deps: Pick<AppDeps, 'db' | 'series'>) {
+  const change = await lastMarketChange(deps.db);
+  if (!change || seenChange.get(deps.series) === change.version) return;
+  await deps.series.load(deps.db, change.symbols);
+  seenChange.set(deps.series, change.version);
+}
+
 /** Evaluates the update's alerts, then sends the e-mails (one per user) and queues the webhooks. */
 export async function runAlertFollowUp(deps: Pick<AppDeps, 'db' | 'series' | 'queue' | 'config'>, importId: number, opts: { mailer?: Mailer; log?: Log; now?: number } = {}): Promise<EvaluationOutcome> {
   const log = opts.log ?? silent;
-  const outcome = await evaluateAlerts(deps, importId, opts.now);
+  await freshenCache(deps);
+  const outcome = await evaluateAlerts(deps, importId, opts.now, async (t, o) => {
+    const jobs: WebhookJob[] = o.webhooks.map(({ alert, firings }) => ({ alertId: alert.id, url: alert.webhook_url!, secret: alert.webhook_secret, payload: webhookPayload(alert, firings) }));
+    // retries are the delivery's own (with backoff, recorded on the alert), not the queue's
+    await deps.queue.sendMany(WEBHOOK_QUEUE, jobs, { tx: t, retryLimit: 0, expireInSeconds: 3600 });
+  });
   if (!outcome.evaluated) return outcome;
+  if (outcome.webhooks.length) deps.queue.nudge(WEBHOOK_QUEUE, outcome.webhooks.length);
   log.info(`alerts: ${outcome.alerts} evaluated for import ${importId} in ${outcome.ms} ms, ${outcome.firings.length} fired`);
-  if (outcome.webhooks.length) {
-    const jobs: WebhookJob[] = outcome.webhooks.map(({ alert, firings }) => ({ alertId: alert.id, url: alert.webhook_url!, secret: alert.webhook_secret, payload: webhookPayload(alert, firings) }));
-    await deps.queue.sendMany(WEBHOOK_QUEUE, jobs, { retryLimit: 0, expireInSeconds: 3600 });
-  }
   const mailer = opts.mailer ?? createMailer(deps.config, log as FastifyBaseLogger);
   for (const m of outcome.mails) {
     try {

@@ -170,8 +170,10 @@ export async function symbolStates(t: Db, alertIds: number[]): Promise<Map<strin
 }
 
 export interface Firing {
-  alertId: number; userId: number; alertName: string; kind: Alert['kind']; symbol: string; message: string; close: number | null;
+  alertId: number; userId: number; alertName: string; kind: Alert['kind']; symbol: string | null; message: string; close: number | null;
   values: Record<string, number | null>; link: string; barDate: string;
+  /** the alert has a cooldown (its per-symbol firing times are kept) */
+  cooldown?: boolean;
 }
 
 /** Writes one evaluation's outcome: notifications, per-symbol state, scan matches, timestamps. */
@@ -194,11 +196,13 @@ export async function saveEvaluation(t: Db, importId: number, evaluatedIds: numb
       close: f.close, values: f.values, link: f.link, bar_date: f.barDate,
     }))), importId],
   );
-  await t.query(
+  // a scan alert without a cooldown needs no per-symbol memory (its last_matches is enough)
+  const remembered = firings.filter((f) => f.symbol !== null && (f.kind !== 'scan' || f.cooldown));
+  if (remembered.length) await t.query(
     `INSERT INTO alert_symbol_state (alert_id, symbol, last_fired_at, last_bar_date)
      SELECT x.alert_id, x.symbol, now(), x.bar_date::date FROM jsonb_to_recordset($1::jsonb) AS x(alert_id int, symbol text, bar_date text)
      ON CONFLICT (alert_id, symbol) DO UPDATE SET last_fired_at = EXCLUDED.last_fired_at, last_bar_date = EXCLUDED.last_bar_date`,
-    [JSON.stringify(firings.map((f) => ({ alert_id: f.alertId, symbol: f.symbol, bar_date: f.barDate })))],
+    [JSON.stringify(remembered.map((f) => ({ alert_id: f.alertId, symbol: f.symbol, bar_date: f.barDate })))],
   );
   await t.query('UPDATE alerts SET last_fired_at = now() WHERE id = ANY ($1::int[])', [[...new Set(firings.map((f) => f.alertId))]]);
 }
@@ -229,4 +233,10 @@ export async function savedQueriesById(db: Db, ids: number[]) {
   const out = new Map(names.map((t) => [t.id, { name: t.name, filters: [] as SavedFilter[] }]));
   for (const { template_id, ...f } of rows) out.get(template_id)?.filters.push(f);
   return out;
+}
+
+/** The market data's last change (written by every import): its version and the symbols it touched. */
+export async function lastMarketChange(db: Db): Promise<{ version: number; symbols: string[] } | null> {
+  const [row] = await db.query<{ value: { version: number; symbols: string[] } }>(`SELECT value FROM app_meta WHERE key = 'market_change'`);
+  return row?.value ?? null;
 }

@@ -19,3 +19,4 @@ export { EnginePool } from '../engine/pool.ts';
 export { evaluateGrid } from '../engine/gridRun.ts';
 export { ScannerEngine } from '../scanner/engine.ts';
 export { warmScanner } from '../scanner/warmup.ts';
+export { runAlertFollowUp } from '../alerts/jobs.ts';
