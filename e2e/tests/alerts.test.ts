@@ -107,6 +107,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
   /** two more symbols of the scan, for the list's own input */
   let extra: string[];
   let scanName: string;
+  let scanId: string;
   const tmp = mkdtempSync(join(tmpdir(), 'e2e-alerts-'));
 
   beforeAll(async () => {
@@ -235,6 +236,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await page.getByRole('button', { name: 'Create alert', exact: true }).click();
     await page.getByRole('link', { name: `Create alert: ${scanName}` }).click();
     await page.waitForURL((u) => u.pathname === '/alerts');
+    scanId = new URL(page.url()).searchParams.get('scan')!;
     const form = page.getByRole('form', { name: ALERT_TEXT.createTitle });
     await form.waitFor();
     expect(await form.getByRole('radio', { name: ALERT_TEXT.kinds.scan }).isChecked()).toBe(true);
@@ -296,5 +298,10 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await page.getByRole('button', { name: NOTIFICATION_TEXT.markAllRead }).click();
     await expect.poll(() => item.getAttribute('data-unread')).toBeNull();
     await bellCount(page).waitFor({ state: 'detached' });
+
+    // A scan alert's "N more symbols" notification links to /scanner?template=ID: the saved query loads.
+    await page.goto(`/scanner?template=${scanId}`);
+    await page.getByText(SCANNER_TEXT.loaded(scanName)).waitFor();
+    expect(await page.locator('li[data-filter-type="price"]').getByLabel('Value', { exact: true }).inputValue()).toBe('100000');
   });
 });
