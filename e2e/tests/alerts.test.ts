@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ALERT_MESSAGES, type WatchlistRows } from '@app/contract';
+import { ALERT_MESSAGES, NOTIFICATION_MESSAGES, type WatchlistRows } from '@app/contract';
 import { launchBrowser } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
@@ -171,7 +171,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     const table = page.getByRole('table', { name: WATCHLIST_TEXT.table });
     const row = table.locator(`tr[data-symbol="${symbol}"]`);
     await row.waitFor();
-    expect(await row.getByRole('link', { name: symbol }).getAttribute('href')).toBe(`/rchart/${symbol}/`);
+    expect(await row.getByRole('link', { name: symbol, exact: true }).getAttribute('href')).toBe(`/rchart/${symbol}/`);
     expect(await row.locator('svg[role="img"] path').getAttribute('d')).toMatch(/^M0 [\d.]+( L[\d.]+ [\d.]+){10,}$/);
     expect(await row.locator('td').nth(1).innerText()).toMatch(/^\d+\.\d\d$/); // the last close
 
@@ -313,10 +313,12 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await page.reload();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
 
-    await page.getByRole('button', { name: ALERT_TEXT.newAlert }).click();
+    // A row of the watchlist opens the form for a price alert on its symbol.
+    await page.goto('/watchlists');
+    await page.getByRole('link', { name: WATCHLIST_TEXT.alertOn(symbol) }).click();
     const form = page.getByRole('form', { name: ALERT_TEXT.createTitle });
-    await form.getByRole('radio', { name: ALERT_TEXT.kinds.price }).check();
-    await form.getByLabel(ALERT_TEXT.symbol, { exact: true }).fill(symbol.toLowerCase());
+    expect(await form.getByRole('radio', { name: ALERT_TEXT.kinds.price }).isChecked()).toBe(true);
+    expect(await form.getByLabel(ALERT_TEXT.symbol, { exact: true }).inputValue()).toBe(symbol);
     await form.getByLabel(ALERT_TEXT.level, { exact: true }).fill('0');
     await form.getByLabel(ALERT_TEXT.webhook, { exact: true }).fill('ftp://example.com/hook');
     await form.getByRole('button', { name: ALERT_TEXT.create }).click();
@@ -340,5 +342,9 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await page.getByText(ALERT_TEXT.saved('Dip watch')).waitFor();
     const alerts = (await page.request.get(`${server.url}/api/alerts/`).then((r) => r.json())) as { name: string; direction: string | null; level: number | null }[];
     expect(alerts.find((a) => a.name === 'Dip watch')).toMatchObject({ direction: 'below', level: 150 });
+
+    // The e-mail's unsubscribe link lands on the web; a forged token gets the API's message.
+    await page.goto('/unsubscribe?token=1.forged');
+    await page.getByText(NOTIFICATION_MESSAGES.badToken).waitFor();
   });
 });

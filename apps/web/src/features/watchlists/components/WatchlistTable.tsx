@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { WatchlistRow } from '@app/contract';
-import { cx } from '../../../components/index.ts';
+import { BellIcon, cx } from '../../../components/index.ts';
 import { formatChange, formatPercent, formatPrice, formatRsi, tone, toneClass } from '../format.ts';
 import { ariaSort, sortRows, type RowSort, type SortKey } from '../sorting.ts';
 import { COLUMNS, WATCHLIST_TEXT as T } from '../texts.ts';
@@ -187,6 +187,9 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
                       </button>
                     </>
                   )}
+                  <Link to={`/alerts?new=price&symbol=${encodeURIComponent(r.symbol)}`} className={iconButton} aria-label={T.alertOn(r.symbol)} title={T.alertOn(r.symbol)}>
+                    <BellIcon className="size-4" />
+                  </Link>
                   <button type="button" className={cx(iconButton, 'hover:text-red-600')} aria-label={T.removeSymbol(r.symbol)} disabled={busy} onClick={() => onRemove(r.symbol)}>
                     ×
                   </button>
