@@ -53,6 +53,8 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}`;
   });
   afterAll(async () => {
+    // let every queued delivery and follow-up finish before the database goes
+    await waitFor('the queues to drain', async () => Object.values(await t.deps.queue.stats()).every((q) => q.queued + q.active === 0), 20_000);
     hook.closeAllConnections();
     await new Promise((r) => hook.close(r));
     await t.close();
