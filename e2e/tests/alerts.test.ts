@@ -1,10 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ALERT_MESSAGES, NOTIFICATION_MESSAGES, type WatchlistRows } from '@app/contract';
+import { ALERT_MESSAGES, NOTIFICATION_MESSAGES, WEBHOOK_SIGNATURE_HEADER, type WatchlistRows } from '@app/contract';
 import { launchBrowser } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
@@ -109,6 +111,10 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
   let scanName: string;
   let scanId: string;
   const tmp = mkdtempSync(join(tmpdir(), 'e2e-alerts-'));
+  /** A local webhook target (the server allows private addresses for this test) and what it got. */
+  let hook: Server;
+  let hookUrl: string;
+  const deliveries: Array<{ body: string; signature: string | undefined }> = [];
 
   beforeAll(async () => {
     psql(`CREATE DATABASE ${dbName}`);
@@ -116,8 +122,18 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     mkdirSync(market);
     writeMarket(market);
     await cliImport([market, '--create-unknown']);
+    hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (b) => (body += b));
+      req.on('end', () => {
+        deliveries.push({ body, signature: req.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string | undefined });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+    hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
     // Every process looks for market changes each second, so the later CLI import is seen at once.
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: databaseUrl, DEMO_SYMBOLS: '0', MARKET_REFRESH_SECONDS: '1' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: databaseUrl, DEMO_SYMBOLS: '0', MARKET_REFRESH_SECONDS: '1', ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }), launchBrowser()]);
     context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
     page = await context.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -127,6 +143,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await context?.close();
     await browser?.close();
     await server?.stop();
+    hook?.close();
     rmSync(tmp, { recursive: true, force: true });
     try {
       psql(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -342,6 +359,21 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await page.getByText(ALERT_TEXT.saved('Dip watch')).waitFor();
     const alerts = (await page.request.get(`${server.url}/api/alerts/`).then((r) => r.json())) as { name: string; direction: string | null; level: number | null }[];
     expect(alerts.find((a) => a.name === 'Dip watch')).toMatchObject({ direction: 'below', level: 150 });
+
+    // A webhook: Test webhook sends one signed delivery to it, and the card shows the signing secret.
+    const dip = page.locator('li[data-alert]').filter({ hasText: 'Dip watch' });
+    await dip.getByRole('button', { name: `${ALERT_TEXT.edit} Dip watch` }).click();
+    await edit.getByLabel(ALERT_TEXT.webhook, { exact: true }).fill(hookUrl);
+    await edit.getByRole('button', { name: ALERT_TEXT.save }).click();
+    await page.getByText(ALERT_TEXT.saved('Dip watch')).waitFor();
+    await dip.getByRole('button', { name: ALERT_TEXT.testWebhook }).click();
+    await page.getByText(ALERT_TEXT.testOk(200)).waitFor();
+    await dip.getByText(ALERT_TEXT.secret).click();
+    const secret = (await dip.locator('code').innerText()).trim();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].signature).toBe(`sha256=${createHmac('sha256', secret).update(deliveries[0].body).digest('hex')}`);
+    expect(JSON.parse(deliveries[0].body)).toMatchObject({ test: true, alert: { name: 'Dip watch', kind: 'price' } });
+    await shots(page, 'alerts-webhook');
 
     // The e-mail's unsubscribe link lands on the web; a forged token gets the API's message.
     await page.goto('/unsubscribe?token=1.forged');

@@ -1,4 +1,4 @@
-import { ALERT_LIMITS } from '@app/contract';
+import { ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
 
 // The words of /alerts (issue 17; ours).
 export const ALERT_TEXT = {
@@ -22,6 +22,8 @@ export const ALERT_TEXT = {
   edit: 'Edit',
   delete: 'Delete',
   testWebhook: 'Test webhook',
+  secret: 'Webhook signing secret',
+  secretHelp: `Check each delivery: ${WEBHOOK_SIGNATURE_HEADER} is "sha256=" and the hex HMAC-SHA256 of the raw body with this key.`,
   testOk: (status: number | null) => `Test delivered${status ? ` (HTTP ${status})` : ''}.`,
   testFailed: (error: string | null, status: number | null) => `Test failed: ${error ?? (status ? `HTTP ${status}` : 'no answer')}`,
   deleteTitle: (name: string) => `Delete alert “${name}”?`,

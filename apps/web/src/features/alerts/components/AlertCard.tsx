@@ -63,6 +63,13 @@ export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWe
             </span>
             {a.cooldown_minutes > 0 && <span>cooldown {a.cooldown_minutes} min</span>}
           </p>
+          {a.webhook_url && (
+            <details className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              <summary className="cursor-pointer rounded focus-visible:outline-2 focus-visible:outline-blue-500">{T.secret}</summary>
+              <p className="mt-1">{T.secretHelp}</p>
+              <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-800 dark:bg-slate-800 dark:text-slate-100">{a.webhook_secret}</code>
+            </details>
+          )}
           {a.webhook_url && failures > 0 && (
             <p className="mt-1 text-xs text-red-600 dark:text-red-400" data-testid="webhook-failures">
               {T.webhookFailing(failures, a.webhook_status.last_error)}
