@@ -87,3 +87,16 @@ export const WarningIcon = (p: P) => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 );
+/** Watchlist membership: a star, filled by the caller's className (fill-current) when the symbol is in a list. */
+export const StarIcon = ({ className = 'size-5', filled = false }: P & { filled?: boolean }) => (
+  <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round" className={className} aria-hidden="true">
+    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9L12 3Z" />
+  </svg>
+);
+/** Notifications: a bell. */
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+  </Icon>
+);

@@ -26,6 +26,8 @@
  * - SymbolSearch: the symbol box (ARIA combobox) offering listings by ticker prefix and company-name
  *   words as the user types; `value`/`onValueChange`, `onPick`. SymbolNotInMarket: under 'symbol not
  *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
+ * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
+ *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -49,3 +51,4 @@ export { SymbolSearch, SymbolNotInMarket, type SymbolSearchProps } from './Symbo
 export { SYMBOL_SEARCH_TEXT } from './symbolSearchText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';
+export { StarToggle, type StarToggleProps } from './StarToggle.tsx';

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Badge, Button, CloseIcon, MenuIcon, buttonClass, cx } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { DEMO_DATA_BADGE, DEMO_DATA_NOTICE, useAppMeta } from '../../lib/meta.ts';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { BacktestMenu } from './BacktestMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -71,6 +72,7 @@ export function NavBar() {
         </div>
 
         <div className="ml-auto flex items-center gap-1.5">
+          <NotificationBell />
           <ThemeToggle />
           <div className="hidden lg:block">
             {isAuthenticated ? (

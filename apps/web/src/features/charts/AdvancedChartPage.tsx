@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClass, ErrorText, Loading, Page } from '../../components/index.ts';
+import { Button, buttonClass, ErrorText, Loading, Page, StarToggle } from '../../components/index.ts';
 import { useCompanyInfo, useDailyHistory } from './api.ts';
 import { GearIcon } from './components/GearIcon.tsx';
 import { OverlayControls } from './components/OverlayControls.tsx';
@@ -30,6 +30,7 @@ export default function AdvancedChartPage() {
       title={CHART_TEXT.chartTitle(symbol)}
       actions={
         <>
+          <StarToggle symbol={symbol} />
           <Link to={`/mchart/${encodeURIComponent(symbol)}`} className={buttonClass('secondary', 'sm')}>
             {CHART_TEXT.multiPaneLink}
           </Link>

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { Page, Select } from '../../components/index.ts';
+import { Page, Select, StarToggle } from '../../components/index.ts';
 import { useHistory } from './api.ts';
 import { HistoryView } from './components/HistoryView.tsx';
 import { FREQUENCIES } from './texts.ts';
@@ -19,14 +19,17 @@ export default function ChartPage() {
       tabTitle
       title={symbol}
       actions={
-        <Select
-          label="Frequency"
-          wrapperClassName="flex items-center gap-2 space-y-0"
-          className="w-36"
-          value={frequencyID}
-          onChange={(e) => navigate(`/chart/${encodeURIComponent(params.symbol ?? symbol)}/${e.target.value}`)}
-          options={FREQUENCIES.map((f) => ({ value: f.id, label: f.label }))}
-        />
+        <>
+          <StarToggle symbol={symbol} />
+          <Select
+            label="Frequency"
+            wrapperClassName="flex items-center gap-2 space-y-0"
+            className="w-36"
+            value={frequencyID}
+            onChange={(e) => navigate(`/chart/${encodeURIComponent(params.symbol ?? symbol)}/${e.target.value}`)}
+            options={FREQUENCIES.map((f) => ({ value: f.id, label: f.label }))}
+          />
+        </>
       }
     >
       <HistoryView isPending={q.isPending} error={q.error} data={q.data} />

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { Page } from '../../components/index.ts';
+import { Page, StarToggle } from '../../components/index.ts';
 import { useDailyHistory } from './api.ts';
 import { HistoryView } from './components/HistoryView.tsx';
 import { CHART_TEXT } from './texts.ts';
@@ -9,7 +9,7 @@ export default function DynamicChartPage() {
   const symbol = (useParams().symbol ?? '').toUpperCase();
   const q = useDailyHistory(symbol);
   return (
-    <Page compact tabTitle title={CHART_TEXT.dynamicTitle(symbol)}>
+    <Page compact tabTitle title={CHART_TEXT.dynamicTitle(symbol)} actions={<StarToggle symbol={symbol} />}>
       <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { buttonClass, ErrorText, Loading, Page } from '../../components/index.ts';
+import { buttonClass, ErrorText, Loading, Page, StarToggle } from '../../components/index.ts';
 import { useCompanyInfo, useDailyHistory } from './api.ts';
 import { PaneChart } from './components/PaneChart.tsx';
 import { useDisplaySettings, useOverlays } from './hooks/useChartState.ts';
@@ -30,9 +30,12 @@ export default function MultiPaneChartPage() {
       tabTitle
       title={CHART_TEXT.multiPaneTitle(symbol)}
       actions={
-        <Link to={`/rchart/${encodeURIComponent(symbol)}`} className={buttonClass('secondary', 'sm')}>
-          {CHART_TEXT.chartTitle(symbol)}
-        </Link>
+        <>
+          <StarToggle symbol={symbol} />
+          <Link to={`/rchart/${encodeURIComponent(symbol)}`} className={buttonClass('secondary', 'sm')}>
+            {CHART_TEXT.chartTitle(symbol)}
+          </Link>
+        </>
       }
     >
       {history.isPending ? (

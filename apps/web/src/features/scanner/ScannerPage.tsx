@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterType, type ScannerCategory } from '@app/contract';
+import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
@@ -12,6 +12,7 @@ import { downloadCsv } from '../../lib/csv.ts';
 import { csvFileName, resultsCsv } from './csv.ts';
 import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
 import { restoreScannerDraft, SCANNER_DRAFT_KEY } from './filterDraft.ts';
+import { useSavedQueryLink } from './hooks/useSavedQueryLink.ts';
 import { useScanner } from './hooks/useScanner.ts';
 import { SCANNER_PRESETS } from './presets.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
@@ -45,6 +46,15 @@ export default function ScannerPage() {
     setNotice({ tone: 'success', text: SCANNER_TEXT.presetLoaded(preset.name) });
   };
 
+  const loadQuery = (loaded: FilterRow[], name: string, id: number) => {
+    setSavedScan({ id, name });
+    setRows(toEditorRows(loaded));
+    if (loaded.length) setCategory(loaded[0].category);
+    setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
+  };
+  // A scan alert's notification links to /scanner?template=ID (issue 17).
+  useSavedQueryLink(isAuthenticated, loadQuery, () => setNotice({ tone: 'error', text: SCANNER_TEXT.loadFailed }));
+
   const scan = () => {
     setNotice(null);
     void scanner.scan(filters);
@@ -67,12 +77,7 @@ export default function ScannerPage() {
             <QueryMenu
               rows={filters}
               onNotice={setNotice}
-              onLoad={(loaded, name, id) => {
-                setSavedScan({ id, name });
-                setRows(toEditorRows(loaded));
-                if (loaded.length) setCategory(loaded[0].category);
-                setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
-              }}
+              onLoad={loadQuery}
             />
           )}
         </>

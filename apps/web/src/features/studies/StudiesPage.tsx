@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
-import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select } from '../../components/index.ts';
+import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select, StarToggle } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
 import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
@@ -79,11 +79,18 @@ export default function StudiesPage() {
   };
 
   const loading = templates.isPending || periods.isPending;
+  // The star (issue 17) follows the chosen period's ticker.
+  const starTicker = periods.data?.find((p) => p.id === periodId)?.stock_ticker;
   const noTemplates = templates.isSuccess && templates.data.length === 0;
   const noPeriods = periods.isSuccess && periods.data.length === 0;
 
   return (
-    <Page title={STUDIES_TEXT.title} intro={STUDIES_TEXT.intro} width="7xl">
+    <Page
+      title={STUDIES_TEXT.title}
+      intro={STUDIES_TEXT.intro}
+      width="7xl"
+      actions={starTicker && <StarToggle symbol={starTicker} />}
+    >
       {(noTemplates || noPeriods) && <FirstBacktest className="mt-6" />}
 
       <Card className="mt-6">

@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { templateToRows, type FilterRow, type ScannerTemplateSummary } from '@app/contract';
 import { Button, ChevronDownIcon, cx, Spinner } from '../../../components/index.ts';
 import { fetchSavedQuery, useSavedQueries, useSavedQueryActions } from '../api/scanner.ts';
 import { deleteErrorMessage, isSessionFailure } from '../errors.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../texts.ts';
 import { SaveQueryDialog } from './SaveQueryDialog.tsx';
+
+/** Issue 17: the alerts' entry point on a saved query. */
+const CREATE_ALERT = 'Create alert';
 
 export type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -20,7 +24,7 @@ const itemClass =
 /** The query menu (spec §2, §4; signed-in only): open it, load or delete a saved query, or save this one. */
 export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
   const [open, setOpen] = useState(false);
-  const [sub, setSub] = useState<'load' | 'delete' | null>(null);
+  const [sub, setSub] = useState<'load' | 'delete' | 'alert' | null>(null);
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -78,31 +82,38 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
     }
   };
 
-  const submenu = (kind: 'load' | 'delete') => {
+  const submenu = (kind: 'load' | 'delete' | 'alert') => {
     if (list.isPending) return <p className="px-3 py-2 text-sm text-slate-500">{SCANNER_TEXT.loadingQueries}</p>;
     if (list.isError) return <p className="px-3 py-2 text-sm text-red-600 dark:text-red-400">{SCANNER_TEXT.queriesFailed}</p>;
     if (!list.data.length) return <p className="px-3 py-2 text-sm text-slate-500">{SCANNER_TEXT.noSavedQueries}</p>;
     return (
-      <ul className="max-h-64 overflow-y-auto" aria-label={kind === 'load' ? SCANNER_TEXT.loadQuery : SCANNER_TEXT.deleteQuery}>
+      <ul className="max-h-64 overflow-y-auto" aria-label={kind === 'load' ? SCANNER_TEXT.loadQuery : kind === 'alert' ? CREATE_ALERT : SCANNER_TEXT.deleteQuery}>
         {list.data.map((t) => (
           <li key={t.id}>
-            <button
-              type="button"
-              className={cx(itemClass, 'pl-6', kind === 'delete' && 'text-red-700 dark:text-red-300')}
-              disabled={busy !== null}
-              aria-label={kind === 'load' ? `Load ${t.name}` : `Delete ${t.name}`}
-              onClick={() => void (kind === 'load' ? load(t) : del(t))}
-            >
-              <span className="truncate">{t.name}</span>
-              {busy === t.id && <Spinner />}
-            </button>
+            {kind === 'alert' ? (
+              // Issue 17: an alert on this saved query, its form prefilled on /alerts.
+              <Link to={`/alerts?new=scan&scan=${t.id}`} className={cx(itemClass, 'pl-6')} aria-label={`${CREATE_ALERT}: ${t.name}`}>
+                <span className="truncate">{t.name}</span>
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className={cx(itemClass, 'pl-6', kind === 'delete' && 'text-red-700 dark:text-red-300')}
+                disabled={busy !== null}
+                aria-label={kind === 'load' ? `Load ${t.name}` : `Delete ${t.name}`}
+                onClick={() => void (kind === 'load' ? load(t) : del(t))}
+              >
+                <span className="truncate">{t.name}</span>
+                {busy === t.id && <Spinner />}
+              </button>
+            )}
           </li>
         ))}
       </ul>
     );
   };
 
-  const subButton = (kind: 'load' | 'delete', label: string) => (
+  const subButton = (kind: 'load' | 'delete' | 'alert', label: string) => (
     <button type="button" className={itemClass} aria-expanded={sub === kind} onClick={() => setSub(sub === kind ? null : kind)}>
       {label}
       <ChevronDownIcon className={cx('size-4 transition-transform', sub === kind && 'rotate-180')} />
@@ -134,6 +145,8 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
           {sub === 'load' && submenu('load')}
           {subButton('delete', SCANNER_TEXT.deleteQuery)}
           {sub === 'delete' && submenu('delete')}
+          {subButton('alert', CREATE_ALERT)}
+          {sub === 'alert' && submenu('alert')}
         </div>
       )}
       <SaveQueryDialog open={saving} onClose={() => setSaving(false)} rows={rows} onSaved={(name) => onNotice({ tone: 'success', text: SCANNER_TEXT.saved(name) })} />

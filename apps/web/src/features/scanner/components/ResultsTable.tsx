@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { OrderingField, ScanResult } from '@app/contract';
-import { cx } from '../../../components/index.ts';
+import { cx, StarToggle } from '../../../components/index.ts';
 import { changeTone, formatDecimal, formatGrouped, formatPercent, formatText } from '../format.ts';
 import { ariaSort, type SortState } from '../sorting.ts';
 import { PHONE_COLUMNS, RESULT_COLUMNS, RESULTS_PHONE_TEXT, SCANNER_TEXT } from '../texts.ts';
@@ -95,6 +95,7 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                 <Fragment key={r.symbol}>
                   <tr className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
                     <th scope="row" className="sticky left-0 bg-white px-2 py-2 text-left font-semibold whitespace-nowrap sm:px-3 dark:bg-slate-950">
+                      <StarToggle symbol={r.symbol} className="mr-1 align-middle" />
                       <a
                         href={`/rchart/${encodeURIComponent(r.symbol)}/`}
                         target="_blank"

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ALERT_KINDS, ALERT_LIMITS, type Alert as AlertModel, type AlertKind } from '@app/contract';
+import { Alert, Button, Card, CardBody, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
+import { ApiError, firstMessage } from '../../lib/api.ts';
+import { useAlertActions, useAlerts } from './api.ts';
+import { AlertCard } from './components/AlertCard.tsx';
+import { AlertFormDialog } from './components/AlertFormDialog.tsx';
+import type { AlertForm } from './form.ts';
+import { ALERT_TEXT as T } from './texts.ts';
+
+const messageOf = (e: unknown) => (e instanceof ApiError && firstMessage(e.body)) || (e as Error).message;
+
+/** What a "Create alert" link asks for: /alerts?new=scan&scan=7, ?new=template&watchlist=5,
+ *  ?new=price&symbol=AAPL. */
+function prefillOf(params: URLSearchParams): Partial<AlertForm> | null {
+  const kind = params.get('new') as AlertKind | null;
+  if (!kind || !ALERT_KINDS.includes(kind)) return null;
+  const symbol = params.get('symbol') ?? '';
+  return {
+    kind,
+    scanId: params.get('scan') ?? '',
+    watchlistId: params.get('watchlist') ?? '',
+    symbol,
+    target: kind === 'template' && symbol && !params.get('watchlist') ? 'symbol' : 'watchlist',
+  };
+}
+
+/** /alerts (issue 17): the user's alerts with their switches, and the create/edit form. */
+export default function AlertsPage() {
+  const alerts = useAlerts();
+  const actions = useAlertActions();
+  const [params, setParams] = useSearchParams();
+  const [linked] = useState(() => prefillOf(params));
+  const [form, setForm] = useState<{ alert: AlertModel | null; prefill?: Partial<AlertForm> } | null>(() => (linked ? { alert: null, prefill: linked } : null));
+  const [deleting, setDeleting] = useState<AlertModel | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'warning'; text: string } | null>(null);
+  const list = alerts.data ?? [];
+
+  const closeForm = () => {
+    setForm(null);
+    if (params.has('new')) setParams({}, { replace: true });
+  };
+  const work = async (id: number, fn: () => Promise<string | null>) => {
+    setBusy(id);
+    setNotice(null);
+    try {
+      const text = await fn();
+      if (text) setNotice({ tone: 'success', text });
+    } catch (e) {
+      setNotice({ tone: 'error', text: messageOf(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const test = (a: AlertModel) =>
+    work(a.id, async () => {
+      const r = await actions.testWebhook(a.id);
+      if (!r.ok) setNotice({ tone: 'warning', text: T.testFailed(r.error, r.status) });
+      return r.ok ? T.testOk(r.status) : null;
+    });
+
+  return (
+    <Page
+      title={T.title}
+      intro={T.intro}
+      width="5xl"
+      tabTitle
+      actions={
+        <>
+          <Link to="/notifications" className={buttonClass('secondary')}>
+            {T.notifications}
+          </Link>
+          <Button onClick={() => setForm({ alert: null })} disabled={list.length >= ALERT_LIMITS.maxAlerts}>
+            {T.newAlert}
+          </Button>
+        </>
+      }
+    >
+      {notice && (
+        <Alert tone={notice.tone} className="mt-6">
+          {notice.text}
+        </Alert>
+      )}
+      {alerts.isPending ? (
+        <Loading text={T.loading} />
+      ) : alerts.isError ? (
+        <Alert tone="error" className="mt-6" action={<Button variant="secondary" size="sm" onClick={() => void alerts.refetch()}>{T.retry}</Button>}>
+          {T.failed} {messageOf(alerts.error)}
+        </Alert>
+      ) : list.length === 0 ? (
+        <Card className="mt-6">
+          <CardBody className="py-10 text-center">
+            <p className="font-semibold text-slate-900 dark:text-white">{T.empty}</p>
+            <p className="mx-auto mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{T.emptyHint}</p>
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              <Button onClick={() => setForm({ alert: null })}>{T.createFirst}</Button>
+              <Link to="/scanner" className={buttonClass('secondary')}>
+                {T.openScanner}
+              </Link>
+              <Link to="/watchlists" className={buttonClass('secondary')}>
+                {T.openWatchlists}
+              </Link>
+            </div>
+          </CardBody>
+        </Card>
+      ) : (
+        <ul className="mt-6 space-y-3" aria-label={T.title}>
+          {list.map((a) => (
+            <AlertCard
+              key={a.id}
+              alert={a}
+              busy={busy === a.id}
+              onToggle={(enabled) => void work(a.id, async () => (await actions.patch(a.id, { enabled }), null))}
+              onEdit={() => setForm({ alert: a })}
+              onDelete={() => setDeleting(a)}
+              onTestWebhook={() => void test(a)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <AlertFormDialog
+        open={form !== null}
+        alert={form?.alert ?? null}
+        prefill={form?.prefill}
+        onClose={closeForm}
+        onSave={async (body, id) => {
+          const saved = id === null ? await actions.create(body) : await actions.update(id, body);
+          setNotice({ tone: 'success', text: id === null ? T.created(saved.name) : T.saved(saved.name) });
+        }}
+      />
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={T.deleteTitle(deleting?.name ?? '')}
+        description={T.deleteBody}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {T.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              loading={busy === deleting?.id}
+              onClick={() =>
+                deleting &&
+                void work(deleting.id, async () => {
+                  await actions.remove(deleting.id);
+                  setDeleting(null);
+                  return T.deleted;
+                })
+              }
+            >
+              {T.delete}
+            </Button>
+          </>
+        }
+      />
+    </Page>
+  );
+}
