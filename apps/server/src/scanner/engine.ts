@@ -37,7 +37,8 @@ function compareOhlc(a: number, b: number, op: OhlcComparison): boolean {
 
 const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
 /** A result number to `digits` decimals (the results table shows 2; issue 20: no -0.27999999999999936);
- *  null when missing. Sorting and filtering read the unrounded values. */
+ *  null when missing. Sorting reads the values as shown, so equal-looking rows fall back to symbol order
+ *  as the screen would sort them; filtering reads the unrounded values. */
 const shown = (v: number, digits: number) => {
   if (!Number.isFinite(v)) return null;
   const f = 10 ** digits;
@@ -45,6 +46,15 @@ const shown = (v: number, digits: number) => {
 };
 /** Prices to the cent, below $1 to four decimals (a penny stock keeps its digits). */
 const shownPrice = (v: number) => shown(v, Math.abs(v) >= 1 ? 2 : 4);
+/** How each sortable extra is shown (ratios are not in the table: four decimals keep their order readable). */
+const SHOWN_EXTRA: Record<string, (v: number) => number | null> = {
+  vol_avg: (v) => shown(v, 0),
+  sma: shownPrice,
+  ema: shownPrice,
+  rsi: (v) => shown(v, 2),
+  quickratio: (v) => shown(v, 4),
+  roe: (v) => shown(v, 4),
+};
 
 export class ScannerEngine {
   private snap: Snapshot | null = null;
@@ -184,14 +194,15 @@ function sortValueOf(s: Snapshot, q: ScanQuery, value: ValueOf): (i: number) => 
     case 'name': return (i) => info(i).name;
     case 'sector': return (i) => info(i).sector;
     case 'market': return (i) => info(i).market;
-    case 'price': return (i) => nullIfNaN(s.price[i]);
-    case 'diff': return (i) => nullIfNaN(s.diff[i]);
-    case 'chg': return (i) => nullIfNaN(s.chg[i]);
-    case 'volume': return (i) => nullIfNaN(s.volume[i]);
-    case 'market_cap': return (i) => nullIfNaN(s.marketCap[i]);
+    case 'price': return (i) => shownPrice(s.price[i]);
+    case 'diff': return (i) => shown(s.diff[i], 2);
+    case 'chg': return (i) => shown(s.chg[i], 2);
+    case 'volume': return (i) => shown(s.volume[i], 0);
+    case 'market_cap': return (i) => shown(s.marketCap[i], 0);
     default: {
       const spec = extraSpecs(q)[field];
-      return (i) => nullIfNaN(value(spec, i));
+      const show = SHOWN_EXTRA[field] ?? nullIfNaN;
+      return (i) => show(value(spec, i));
     }
   }
 }
@@ -209,12 +220,11 @@ function resultRow(s: Snapshot, q: ScanQuery, i: number, value: ValueOf): ScanRe
     market: info.market,
     market_cap: shown(s.marketCap[i], 0),
     volume: shown(s.volume[i], 0),
-    vol_avg: shown(value(x.vol_avg, i), 0),
-    sma: shownPrice(value(x.sma, i)),
-    ema: shownPrice(value(x.ema, i)),
-    rsi: shown(value(x.rsi, i), 2),
-    // ratios are not in the table (sort keys only): four decimals keep their order readable
-    quickratio: shown(value(x.quickratio, i), 4),
-    roe: shown(value(x.roe, i), 4),
+    vol_avg: SHOWN_EXTRA.vol_avg(value(x.vol_avg, i)),
+    sma: SHOWN_EXTRA.sma(value(x.sma, i)),
+    ema: SHOWN_EXTRA.ema(value(x.ema, i)),
+    rsi: SHOWN_EXTRA.rsi(value(x.rsi, i)),
+    quickratio: SHOWN_EXTRA.quickratio(value(x.quickratio, i)),
+    roe: SHOWN_EXTRA.roe(value(x.roe, i)),
   };
 }

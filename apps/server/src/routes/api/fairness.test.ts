@@ -20,8 +20,10 @@ describe('heavy requests: off the event loop, a fair share per user, bounded ans
   const chart = (headers: Record<string, string>, period = longPeriod, template = bigTemplate) =>
     t.app.inject({ method: 'GET', url: `/api/backtest_chart/?period_id=${period}&template_id=${template}`, headers });
   /** The largest template the API allows: every row a distinct series, so the chart draws them all. */
+  let made = 0;
   const biggest = async (headers: Record<string, string>) => {
-    const tpl = (await post(headers, '/api/templates/', { name: 'Twenty rows' })).json<TemplateDetail>();
+    // template names are unique per user
+    const tpl = (await post(headers, '/api/templates/', { name: `Twenty rows ${++made}` })).json<TemplateDetail>();
     for (let k = 0; k < USER_LIMITS.indicatorsPerTemplate; k++) {
       const row = k % 2 === 0
         ? { name: 'RSI', indicator_type: k % 4 === 0 ? 'BUY' : 'SELL', period: 2 + k, compare: k % 4 === 0 ? '<' : '>', cvalue: k % 4 === 0 ? '30' : '70' }
