@@ -173,13 +173,16 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
 
   it('a graceful stop hands running chunks back, uncounted, and another process completes them', async () => {
     await reset();
-    const a = await process(1);
+    // long leases: on a loaded machine a late heartbeat must not take the chunk away (a second abort);
+    // the hand-back under test does not wait for a lease
+    const long = { leaseSeconds: 20, staleSeconds: 20 };
+    const a = await process(1, long);
     const id = await startBatch(a.deps, users[0], 'test-squares', { n: 1, ms: 3000 });
     await waitFor('the chunk running', () => calls.chunks.length === 1);
     await a.workers.stop(100);
     const [c] = await db.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM batch_chunks WHERE run_id = $1`, [id]);
     expect(c).toEqual({ status: 'queued', attempts: 0 });
-    await process(1);
+    await process(1, long);
     await waitFor('the run', done(users[0], id), 20_000);
     expect((await getBatch(db, users[0], id))!.status).toBe('done');
     expect(calls.aborted).toBe(1);
