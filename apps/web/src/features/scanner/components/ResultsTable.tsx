@@ -95,7 +95,8 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                 <Fragment key={r.symbol}>
                   <tr className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
                     <th scope="row" className="sticky left-0 bg-white px-2 py-2 text-left font-semibold whitespace-nowrap sm:px-3 dark:bg-slate-950">
-                      <StarToggle symbol={r.symbol} className="mr-1 align-middle" />
+                      {/* on a phone the star sits in the row's details (the row keeps its four columns) */}
+                      <StarToggle symbol={r.symbol} className="mr-1 align-middle max-sm:hidden" />
                       <a
                         href={`/rchart/${encodeURIComponent(r.symbol)}/`}
                         target="_blank"
@@ -140,6 +141,7 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                           <dd className="tabular-nums">{formatGrouped(r.market_cap)}</dd>
                           <dt className="text-slate-500 dark:text-slate-400">Volume</dt>
                           <dd className="tabular-nums">{formatGrouped(r.volume)}</dd>
+                          <dd className="col-span-2 pt-1"><StarToggle symbol={r.symbol} /></dd>
                         </dl>
                       </td>
                     </tr>
