@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALERT_KINDS, ALERT_LIMITS, type Alert as AlertModel, type AlertKind } from '@app/contract';
-import { Alert, Button, Card, CardBody, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
+import { Alert, EmptyState, Button, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useAlertActions, useAlerts } from './api.ts';
 import { AlertCard } from './components/AlertCard.tsx';
@@ -90,11 +90,7 @@ export default function AlertsPage() {
           {T.failed} {messageOf(alerts.error)}
         </Alert>
       ) : list.length === 0 ? (
-        <Card className="mt-6">
-          <CardBody className="py-10 text-center">
-            <p className="font-semibold text-slate-900 dark:text-white">{T.empty}</p>
-            <p className="mx-auto mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{T.emptyHint}</p>
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <EmptyState title={T.empty} hint={T.emptyHint}>
               <Button onClick={() => setForm({ alert: null })}>{T.createFirst}</Button>
               <Link to="/scanner" className={buttonClass('secondary')}>
                 {T.openScanner}
@@ -102,9 +98,7 @@ export default function AlertsPage() {
               <Link to="/watchlists" className={buttonClass('secondary')}>
                 {T.openWatchlists}
               </Link>
-            </div>
-          </CardBody>
-        </Card>
+            </EmptyState>
       ) : (
         <ul className="mt-6 space-y-3" aria-label={T.title}>
           {list.map((a) => (

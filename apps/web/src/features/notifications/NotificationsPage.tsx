@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@app/contract';
-import { Alert, Badge, Button, Card, CardBody, Loading, Page, buttonClass, cx } from '../../components/index.ts';
+import { Alert, EmptyState, Badge, Button, Loading, Page, buttonClass, cx } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useNotificationActions, useNotifications } from './api.ts';
 import { isAppPath, valuesLine } from './format.ts';
@@ -64,15 +64,11 @@ export default function NotificationsPage() {
           {T.failed} {messageOf(list.error)}
         </Alert>
       ) : items.length === 0 ? (
-        <Card className="mt-6">
-          <CardBody className="py-10 text-center">
-            <p className="font-semibold text-slate-900 dark:text-white">{T.empty}</p>
-            <p className="mx-auto mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{T.emptyHint}</p>
-            <Link to="/alerts?new=scan" className={buttonClass('primary', 'md', 'mt-4')}>
-              {T.createAlert}
-            </Link>
-          </CardBody>
-        </Card>
+        <EmptyState title={T.empty} hint={T.emptyHint}>
+          <Link to="/alerts?new=scan" className={buttonClass('primary')}>
+            {T.createAlert}
+          </Link>
+        </EmptyState>
       ) : (
         <>
           <ul className="mt-6 space-y-2" aria-label={T.title}>

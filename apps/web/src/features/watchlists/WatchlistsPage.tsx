@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { WATCHLIST_LIMITS } from '@app/contract';
-import { Alert, Button, Card, CardBody, Dialog, Input, Loading, Page, Select, buttonClass } from '../../components/index.ts';
+import { Alert, EmptyState, Button, Dialog, Input, Loading, Page, Select, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { defaultList, lastUsedList, rememberList } from '../../lib/watchlistStar.ts';
@@ -115,18 +115,12 @@ export default function WatchlistsPage() {
           {T.loadFailed} {messageOf(lists.error)}
         </Alert>
       ) : !selected ? (
-        <Card className="mt-6">
-          <CardBody className="py-10 text-center">
-            <p className="font-semibold text-slate-900 dark:text-white">{T.noLists}</p>
-            <p className="mx-auto mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">{T.noListsHint}</p>
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <EmptyState title={T.noLists} hint={T.noListsHint}>
               <Button onClick={() => setDialog('create')}>{T.createFirst}</Button>
               <Link to="/scanner" className={buttonClass('secondary')}>
                 {T.openScanner}
               </Link>
-            </div>
-          </CardBody>
-        </Card>
+            </EmptyState>
       ) : (
         <>
           <div className="mt-6 flex flex-wrap items-end gap-2">
