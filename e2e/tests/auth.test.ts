@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { AUTH_MESSAGES } from '@app/contract';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
+import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
 import { resetLinkIn, startTestMailbox, type TestMailbox } from '@app/server/testing';
 
@@ -164,26 +164,17 @@ describe('password reset by mail and Google sign-in (own server with SMTP and a 
   let browser: Browser;
   let server: RunningServer;
   let mailbox: TestMailbox;
-  let oidc: OAuth2Server;
+  let google: GoogleStandIn;
   let identity: Record<string, unknown> = {};
 
   beforeAll(async () => {
     mailbox = await startTestMailbox();
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate('RS256');
-    await oidc.start(0, '127.0.0.1');
-    oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, identity));
-    const issuer = oidc.issuer.url!;
+    google = await startGoogleStandIn(() => identity);
     [server, browser] = await Promise.all([
       startServer({
         SMTP_URL: mailbox.url,
         DEMO_SYMBOLS: '10',
-        GOOGLE_CLIENT_ID: 'e2e-client',
-        GOOGLE_CLIENT_SECRET: 'e2e-secret',
-        GOOGLE_AUTH_URL: `${issuer}/authorize`,
-        GOOGLE_TOKEN_URL: `${issuer}/token`,
-        GOOGLE_JWKS_URL: `${issuer}/jwks`,
-        GOOGLE_ISSUER: issuer,
+        ...google.env,
       }),
       launchBrowser(),
     ]);
@@ -192,7 +183,7 @@ describe('password reset by mail and Google sign-in (own server with SMTP and a 
     await browser?.close();
     await server?.stop();
     await mailbox?.close();
-    await oidc?.stop();
+    await google?.stop();
   });
 
   it('forgot password → mail → new password → login', async () => {

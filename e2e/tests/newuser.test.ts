@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { SYMBOL_NOT_FOUND, type StarterSymbol, type SymbolSearchResult } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
+import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
 import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
 import { PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
@@ -249,25 +249,14 @@ describe('what a new user meets (issue 21)', () => {
 describe('the guard’s destination through Google sign-in (own server with a loopback OIDC provider)', () => {
   let browser: Browser;
   let server: RunningServer;
-  let oidc: OAuth2Server;
+  let google: GoogleStandIn;
 
   beforeAll(async () => {
-    oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate('RS256');
-    await oidc.start(0, '127.0.0.1');
-    oidc.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) =>
-      Object.assign(token.payload, { sub: 'google-newuser-1', email: 'newuser.google@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' }),
-    );
-    const issuer = oidc.issuer.url!;
+    google = await startGoogleStandIn(() => ({ sub: 'google-newuser-1', email: 'newuser.google@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace' }));
     [server, browser] = await Promise.all([
       startServer({
         DEMO_SYMBOLS: '10',
-        GOOGLE_CLIENT_ID: 'e2e-client',
-        GOOGLE_CLIENT_SECRET: 'e2e-secret',
-        GOOGLE_AUTH_URL: `${issuer}/authorize`,
-        GOOGLE_TOKEN_URL: `${issuer}/token`,
-        GOOGLE_JWKS_URL: `${issuer}/jwks`,
-        GOOGLE_ISSUER: issuer,
+        ...google.env,
       }),
       launchBrowser(),
     ]);
@@ -275,7 +264,7 @@ describe('the guard’s destination through Google sign-in (own server with a lo
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await oidc?.stop();
+    await google?.stop();
   });
 
   it('guarded page → login → sign-up → Continue with Google ends on the guarded page', async () => {

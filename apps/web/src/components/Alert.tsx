@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 
 export type AlertTone = 'info' | 'success' | 'warning' | 'error';
@@ -20,6 +21,15 @@ export function Alert({ tone = 'info', title, children, action, className }: { t
       </div>
       {action && <div className="shrink-0">{action}</div>}
     </div>
+  );
+}
+
+/** A load that failed, with a button that tries again. */
+export function RetryAlert({ retryText, onRetry, children, className }: { retryText: ReactNode; onRetry: () => unknown; children?: ReactNode; className?: string }) {
+  return (
+    <Alert tone="error" className={className} action={<Button variant="secondary" size="sm" onClick={() => void onRetry()}>{retryText}</Button>}>
+      {children}
+    </Alert>
   );
 }
 

@@ -37,7 +37,7 @@ export { Input, type InputProps } from './Input.tsx';
 export { Select, type SelectProps, type SelectOption } from './Select.tsx';
 export { Card, CardHeader, CardBody } from './Card.tsx';
 export { Spinner, Loading } from './Spinner.tsx';
-export { Alert, ErrorText, type AlertTone } from './Alert.tsx';
+export { Alert, ErrorText, RetryAlert, type AlertTone } from './Alert.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { Menu, type MenuItem, type MenuProps } from './Menu.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ALERT_KINDS, ALERT_LIMITS, type Alert as AlertModel, type AlertKind } from '@app/contract';
-import { Alert, EmptyState, Button, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
+import { Alert, EmptyState, RetryAlert, Button, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useAlertActions, useAlerts } from './api.ts';
 import { AlertCard } from './components/AlertCard.tsx';
@@ -86,9 +86,9 @@ export default function AlertsPage() {
       {alerts.isPending ? (
         <Loading text={T.loading} />
       ) : alerts.isError ? (
-        <Alert tone="error" className="mt-6" action={<Button variant="secondary" size="sm" onClick={() => void alerts.refetch()}>{T.retry}</Button>}>
+        <RetryAlert className="mt-6" retryText={T.retry} onRetry={alerts.refetch}>
           {T.failed} {messageOf(alerts.error)}
-        </Alert>
+        </RetryAlert>
       ) : list.length === 0 ? (
         <EmptyState title={T.empty} hint={T.emptyHint}>
               <Button onClick={() => setForm({ alert: null })}>{T.createFirst}</Button>

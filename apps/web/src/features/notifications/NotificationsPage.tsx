@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '@app/contract';
-import { Alert, EmptyState, Badge, Button, Loading, Page, buttonClass, cx } from '../../components/index.ts';
+import { Alert, EmptyState, RetryAlert, Badge, Button, Loading, Page, buttonClass, cx } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useNotificationActions, useNotifications } from './api.ts';
 import { isAppPath, valuesLine } from './format.ts';
@@ -60,9 +60,9 @@ export default function NotificationsPage() {
       {list.isPending ? (
         <Loading text={T.loading} />
       ) : list.isError ? (
-        <Alert tone="error" className="mt-6" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>{T.retry}</Button>}>
+        <RetryAlert className="mt-6" retryText={T.retry} onRetry={list.refetch}>
           {T.failed} {messageOf(list.error)}
-        </Alert>
+        </RetryAlert>
       ) : items.length === 0 ? (
         <EmptyState title={T.empty} hint={T.emptyHint}>
           <Link to="/alerts?new=scan" className={buttonClass('primary')}>

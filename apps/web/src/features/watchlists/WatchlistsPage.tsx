@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { WATCHLIST_LIMITS } from '@app/contract';
-import { Alert, EmptyState, Button, Dialog, Input, Loading, Page, Select, buttonClass } from '../../components/index.ts';
+import { Alert, EmptyState, RetryAlert, Button, Dialog, Input, Loading, Page, Select, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { downloadCsv } from '../../lib/csv.ts';
 import { defaultList, lastUsedList, rememberList } from '../../lib/watchlistStar.ts';
@@ -111,9 +111,9 @@ export default function WatchlistsPage() {
       }
     >
       {lists.isError ? (
-        <Alert tone="error" className="mt-6" action={<Button variant="secondary" size="sm" onClick={() => void lists.refetch()}>{T.retry}</Button>}>
+        <RetryAlert className="mt-6" retryText={T.retry} onRetry={lists.refetch}>
           {T.loadFailed} {messageOf(lists.error)}
-        </Alert>
+        </RetryAlert>
       ) : !selected ? (
         <EmptyState title={T.noLists} hint={T.noListsHint}>
               <Button onClick={() => setDialog('create')}>{T.createFirst}</Button>
@@ -172,9 +172,9 @@ export default function WatchlistsPage() {
             {rows.isPending ? (
               <Loading text={T.rowsLoading} />
             ) : rows.isError ? (
-              <Alert tone="error" action={<Button variant="secondary" size="sm" onClick={() => void rows.refetch()}>{T.retry}</Button>}>
+              <RetryAlert retryText={T.retry} onRetry={rows.refetch}>
                 {T.rowsFailed} {messageOf(rows.error)}
-              </Alert>
+              </RetryAlert>
             ) : ordered.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
                 <span className="block font-semibold text-slate-900 dark:text-white">{T.emptyList}</span>

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_CASH, DEFAULT_COMMISSION, EXIT_FIELD_NAMES, exitValueText, fractionToPercent, LIMIT_MESSAGES, TEMPLATE_EXITS, USER_LIMITS, type Indicator, type TemplateDetail } from '@app/contract';
-import { Alert, Button, Card, CardBody, CardHeader, Dialog, Input, Loading } from '../../../components/index.ts';
+import { Alert, Button, Card, CardBody, CardHeader, Dialog, Loading } from '../../../components/index.ts';
 import { useDeleteIndicator, useDeleteTemplate, useTemplate, useUpdateTemplate } from '../api.ts';
 import { fieldErrors } from '../errors.ts';
 import { TEMPLATE_ERRORS, TEMPLATE_TEXT } from '../texts.ts';
 import { IndicatorForm } from './IndicatorForm.tsx';
 import { IndicatorList } from './IndicatorList.tsx';
 import { SettingsFields, useSettingsForm } from './SettingsFields.tsx';
+import { TemplateNameInput, useTemplateName } from './TemplateNameField.tsx';
 
 const sizeText = (s: number) => (s < 1 ? `${+(s * 100).toFixed(2)}% of equity` : `${s.toLocaleString('en-US')} shares`);
 const cashText = (c: number) => `$${c.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
@@ -115,36 +116,22 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
  *  the exits and costs as inputs; Save returns to view mode. */
 function EditHeader({ template, onDone }: { template: TemplateDetail; onDone: () => void }) {
   const update = useUpdateTemplate();
-  const [name, setName] = useState(template.name);
-  const [blank, setBlank] = useState(false);
+  const name = useTemplateName(template.name);
   const form = useSettingsForm(template, update.error);
   const serverErrors = fieldErrors(update.error);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const valid = form.submit();
-    const blankName = !name.trim();
-    setBlank(blankName);
-    if (blankName || !valid) return;
-    update.mutate({ id: template.id, body: { name: name.trim(), ...form.body() } }, { onSuccess: onDone });
+    const checked = name.checked();
+    if (checked === null || !valid) return;
+    update.mutate({ id: template.id, body: { name: checked, ...form.body() } }, { onSuccess: onDone });
   };
 
   const knownServerError = serverErrors.name !== undefined || form.serverNamedAField;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit template" className="space-y-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-      <Input
-        label="Name"
-        name="editName"
-        value={name}
-        maxLength={100}
-        placeholder={TEMPLATE_TEXT.namePlaceholder}
-        onChange={(e) => {
-          setName(e.target.value);
-          setBlank(false);
-        }}
-        error={blank ? TEMPLATE_TEXT.namePlaceholder : serverErrors.name}
-        autoFocus
-      />
+      <TemplateNameInput field={name} inputName="editName" serverError={serverErrors.name} />
       <SettingsFields form={form} />
       {update.isError && !knownServerError && <Alert tone="error">{TEMPLATE_ERRORS.update}</Alert>}
       <div className="flex justify-end gap-2">
