@@ -50,11 +50,12 @@ export default {
       const bars = syntheticBars(5_000, 7);
       const grid: GridInput = { maximize: 'Sharpe Ratio', params: [{ row: 0, field: 'period', values: range(50, 5) }, { row: 0, field: 'cvalue', values: range(80, 10, 0.5).map(String) }] };
       const g = parseGrid(grid, rsiTemplate);
-      await evaluateGrid(pool, bars, rsiTemplate, grid, g);
-      const ms = await medianMs(() => evaluateGrid(pool, bars, rsiTemplate, grid, g), 5, 1);
+      // a server's engine threads live long: measured once their compiled code has settled
+      const ms = await medianMs(() => evaluateGrid(pool, bars, rsiTemplate, grid, g), 9, 4);
       results.push({ name: `2-parameter RSI grid on 5,000 bars (${g.cells.toLocaleString('en-US')} cells, ${pool.threads} threads)`, value: (g.cells / ms) * 1000, unit: 'cells/s', budget: { limit: 100_000, better: 'higher' } });
-      const oneThread = await medianMs(() => evaluateCells(bars, g, 0, 1000), 5, 1);
-      results.push({ name: '… the same grid on this thread alone', value: (1000 / oneThread) * 1000, unit: 'cells/s' });
+      // as one engine thread runs a grid: its series computed once for all its cells
+      const oneThread = await medianMs(() => evaluateCells(bars, g, 0, g.cells, { series: new Map() }), 9, 4);
+      results.push({ name: '… the same grid on this thread alone', value: (g.cells / oneThread) * 1000, unit: 'cells/s' });
 
       // Memory stays flat as the grid grows: values only (8 bytes a cell), the rest streamed.
       const big: GridInput = { ...grid, params: [{ row: 0, field: 'period', values: range(100, 5) }, { row: 0, field: 'cvalue', values: range(1000, 5, 0.05).map((v) => v.toFixed(2)) }] };

@@ -51,8 +51,8 @@ export function seriesKey(c: Condition): string {
 export interface CompiledSide {
   count: number;
   series: Float64Array[];
-  op: Uint8Array;
-  value: Float64Array;
+  op: number[];
+  value: number[];
   /** the first row's whole series (`series[0]` is its view on the window) and the window's start */
   firstSeries: Float64Array | null;
   offset: number;
@@ -69,22 +69,22 @@ export function compileSide(
   cache: Map<string, Float64Array>,
   window?: { start: number; end: number },
 ): CompiledSide {
-  const rows = conditions.filter((c) => c.side === side);
-  const whole = rows.map((c) => {
+  // plain loops and arrays: an optimiser compiles both sides of every cell
+  const series: Float64Array[] = [];
+  const op: number[] = [];
+  const value: number[] = [];
+  let firstSeries: Float64Array | null = null;
+  for (const c of conditions) {
+    if (c.side !== side) continue;
     const key = seriesKey(c);
     let values = cache.get(key);
     if (!values) cache.set(key, (values = indicatorSeries(bars, c)));
-    return values;
-  });
-  const series = window ? whole.map((values) => values.subarray(window.start, window.end)) : whole;
-  return {
-    count: rows.length,
-    series,
-    op: Uint8Array.from(rows, (c) => OP_CODE[c.op]),
-    value: Float64Array.from(rows, (c) => c.value),
-    firstSeries: whole[0] ?? null,
-    offset: window?.start ?? 0,
-  };
+    firstSeries ??= values;
+    series.push(window ? values.subarray(window.start, window.end) : values);
+    op.push(OP_CODE[c.op]);
+    value.push(c.value);
+  }
+  return { count: series.length, series, op, value, firstSeries, offset: window?.start ?? 0 };
 }
 
 /** True when every row of the side holds on bar i; false for a side without rows. NaN never holds. */

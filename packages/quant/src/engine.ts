@@ -91,9 +91,11 @@ export function runTemplate(
   const sell = compileSide(bars, t.conditions, 'SELL', series, window);
   const view = window ? windowBars(bars, window.start, window.end) : bars;
   const sink = opts.equity ?? new EquitySeries(new Float64Array(view.close.length));
-  const run = simulate(view, t, buy, sell, opts.levels ?? false, sink);
-  return { ...run, equity: sink instanceof EquitySeries ? sink.values : new Float64Array(0) };
+  const { trades, levels } = simulate(view, t, buy, sell, opts.levels ?? false, sink);
+  return { trades, levels, equity: sink instanceof EquitySeries ? sink.values : NO_EQUITY };
 }
+/** The equity of a run whose sink keeps no series (empty, so sharing one is safe). */
+const NO_EQUITY = new Float64Array(0);
 
 export interface Run {
   trades: TradeRecord[];

@@ -67,10 +67,12 @@ export class EquitySummary implements EquitySink {
   private pendingLast = NaN;
   private readonly last: number;
 
-  /** `drawdown: false` skips the deepest drawdown (a division a bar) when nobody asks for it */
+  /** `drawdown: false` skips the deepest drawdown (a division a bar) and `losses: false` the downside
+   *  moment (a compare that a random walk's returns make unpredictable) when nobody asks for them */
   constructor(
     readonly length: number,
     readonly drawdown = true,
+    readonly downside = true,
   ) {
     this.last = length - 1;
   }
@@ -83,7 +85,7 @@ export class EquitySummary implements EquitySink {
         const r = e / this.prev - 1;
         this.sum += r;
         this.squares += r * r;
-        if (r < 0) this.losses += r * r;
+        if (r < 0 && this.downside) this.losses += r * r;
       }
     }
     if (e > this.peak) this.peak = e;
@@ -113,29 +115,8 @@ export class EquitySummary implements EquitySink {
   markLong(from: number, to: number, cash: number, shares: number, entry: number, close: Float64Array): number {
     const end = Math.min(to, this.last - 1);
     let j = from;
-    if (this.count > 0 && j <= end) {
-      // add() unrolled with the running values in locals: this loop is where an optimiser spends its time
-      let { prev, sum, squares, losses, peak, deepest, positive } = this;
-      const track = this.drawdown;
-      for (; j <= end; j++) {
-        const e = cash + (close[j] * shares - shares * entry);
-        if (e <= 0) break;
-        if (e !== prev) {
-          const r = e / prev - 1;
-          sum += r;
-          squares += r * r;
-          if (r < 0) losses += r * r;
-        }
-        if (e > peak) peak = e;
-        else if (track) {
-          const d = 1 - e / peak;
-          if (!(d <= deepest)) deepest = d;
-        }
-        prev = e;
-      }
-      this.count += j - from;
-      Object.assign(this, { prev, sum, squares, losses, peak, deepest, positive });
-    }
+    if (this.count > 0 && j <= end) j = this.downside ? this.marchWithLosses(j, end, cash, shares, entry, close) : this.march(j, end, cash, shares, entry, close);
+    // the rare ends: the first bar of all, a bar out of money, the last bar
     for (; j <= end; j++) {
       const e = cash + (close[j] * shares - shares * entry);
       if (e <= 0) {
@@ -150,6 +131,70 @@ export class EquitySummary implements EquitySink {
       if (e <= 0) return this.last;
     }
     return to + 1;
+  }
+
+  // The two loops below are `add` unrolled with the running values in locals: they are where an
+  // optimiser spends its time. Each stops before a bar out of money and returns it (end + 1 when none).
+  // They are methods of their own so the compiler sees only them, never the rare paths' cold code.
+
+  private march(from: number, end: number, cash: number, shares: number, entry: number, close: Float64Array): number {
+    let { prev, sum, squares, peak, deepest } = this;
+    const track = this.drawdown;
+    let j = from;
+    for (; j <= end; j++) {
+      const e = cash + (close[j] * shares - shares * entry);
+      if (e <= 0) break;
+      if (e !== prev) {
+        const r = e / prev - 1;
+        sum += r;
+        squares += r * r;
+      }
+      if (e > peak) peak = e;
+      else if (track) {
+        const d = 1 - e / peak;
+        if (!(d <= deepest)) deepest = d;
+      }
+      prev = e;
+    }
+    this.count += j - from;
+    this.prev = prev;
+    this.sum = sum;
+    this.squares = squares;
+    this.peak = peak;
+    this.deepest = deepest;
+    return j;
+  }
+
+  private marchWithLosses(from: number, end: number, cash: number, shares: number, entry: number, close: Float64Array): number {
+    let { prev, sum, squares, losses, peak, deepest } = this;
+    const track = this.drawdown;
+    let j = from;
+    for (; j <= end; j++) {
+      const e = cash + (close[j] * shares - shares * entry);
+      if (e <= 0) break;
+      if (e !== prev) {
+        const r = e / prev - 1;
+        sum += r;
+        squares += r * r;
+        // no branch: a return's sign is a coin toss the processor cannot predict
+        const loss = Math.min(r, 0);
+        losses += loss * loss;
+      }
+      if (e > peak) peak = e;
+      else if (track) {
+        const d = 1 - e / peak;
+        if (!(d <= deepest)) deepest = d;
+      }
+      prev = e;
+    }
+    this.count += j - from;
+    this.prev = prev;
+    this.sum = sum;
+    this.squares = squares;
+    this.losses = losses;
+    this.peak = peak;
+    this.deepest = deepest;
+    return j;
   }
 
   replace(i: number, e: number) {

@@ -1,7 +1,9 @@
 // A grid's cells spread over the engine's threads: the cells are cut into chunks, each chunk one task,
 // and their objective values gathered into one array (8 bytes a cell, whatever the grid's size).
+import { randomUUID } from 'node:crypto';
 import type { BarWindow, DailyBars, Grid, GridInput, TemplateInput } from '@app/quant';
 import type { EnginePool } from './pool.ts';
+import { sharedBars } from './transfer.ts';
 
 /** Chunks of about this many cells: small enough to spread and to report progress, large enough
  *  that sending the bars to a thread costs little beside the work. */
@@ -25,13 +27,16 @@ export function cellChunks(cells: number, size = CELLS_PER_CHUNK): [number, numb
  *  thread are in flight, so a big grid never fills the pool's queue ahead of other requests. */
 export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<Float64Array> {
   const values = new Float64Array(grid.cells);
+  // every chunk reads the same bars: shared once instead of copied into each task
+  const shared = sharedBars(bars);
+  const cacheKey = randomUUID();
   const chunks = cellChunks(grid.cells);
   let next = 0;
   let done = 0;
   const lane = async () => {
     while (next < chunks.length) {
       const [from, to] = chunks[next++];
-      const part = await pool.run('optimizeCells', { bars, template, grid: gridInput, from, to, window: opts.window }, { signal: opts.signal });
+      const part = await pool.run('optimizeCells', { bars: shared, template, grid: gridInput, from, to, window: opts.window, cacheKey }, { signal: opts.signal });
       values.set(part, from);
       done += to - from;
       opts.onProgress?.(done, grid.cells);

@@ -1,8 +1,9 @@
 // What an engine worker thread runs: the quant engine's heavy calls, each a plain function of plain
 // data (typed arrays cross the thread boundary by structured clone, or by sharing when they sit in a
 // SharedArrayBuffer). The pool in pool.ts sends `{ name, input }`; results come back the same way.
-import { backtest, evaluateCells, parseGrid, type BarWindow, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { backtest, evaluateCells, type BarWindow, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
 import { transferable } from './transfer.ts';
+import { gridEntry } from './gridCache.ts';
 import { optimizationResult, type ResultInput } from '../optimize/result.ts';
 import { universeRows, type SymbolBars } from '../universe/rows.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
@@ -40,10 +41,11 @@ export const TASKS = {
     return transferable({ stats: r.stats, trades: r.trades, equity: r.equity, drawdown: r.drawdown, levels: r.levels }, [r.equity, r.drawdown]);
   },
 
-  /** The objective of grid cells [from, to), NaN where a cell is empty. */
-  optimizeCells(input: { bars: DailyBars; template: TemplateInput; grid: GridInput; from: number; to: number; window?: BarWindow }) {
-    const grid = parseGrid(input.grid, input.template);
-    const values = evaluateCells(input.bars, grid, input.from, input.to, { window: input.window });
+  /** The objective of grid cells [from, to), NaN where a cell is empty. Chunks of one grid on the same
+   *  bars share a `cacheKey`, so a thread checks the grid and computes its series once. */
+  optimizeCells(input: { bars: DailyBars; template: TemplateInput; grid: GridInput; from: number; to: number; window?: BarWindow; cacheKey?: string }) {
+    const { grid, series } = gridEntry(input.cacheKey, input.grid, input.template);
+    const values = evaluateCells(input.bars, grid, input.from, input.to, { window: input.window, series });
     return transferable(values, [values]);
   },
 

@@ -24,7 +24,9 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
     async runChunk(spec, chunk, ctx) {
       const bars = runBars(deps, spec);
       const window = chunk.fold >= 0 ? spec.windows![chunk.fold].inSample : undefined;
-      const values = await deps.engine.run('optimizeCells', { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window }, { signal: ctx.signal });
+      // one run's chunks read the same bars: a thread keeps its grid and series between them
+      const cacheKey = `optimization/${ctx.runId}`;
+      const values = await deps.engine.run('optimizeCells', { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window, cacheKey }, { signal: ctx.signal });
       return toJson(values);
     },
 

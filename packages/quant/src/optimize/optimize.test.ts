@@ -66,7 +66,7 @@ describe('optimisation properties', () => {
 
   it('every heatmap value equals the statistic of a plain backtest of that cell (null without trades)', () => {
     fc.assert(
-      fc.property(barsArb(60, 200), fc.constantFrom('Sharpe Ratio', 'Return [%]', 'Max. Drawdown [%]', 'Calmar Ratio', 'Win Rate [%]', 'Alpha [%]'), (bars, key) => {
+      fc.property(barsArb(60, 200), fc.constantFrom('Sharpe Ratio', 'Sortino Ratio', 'Volatility (Ann.) [%]', 'Return [%]', 'Max. Drawdown [%]', 'Calmar Ratio', 'Win Rate [%]', 'Alpha [%]'), (bars, key) => {
         const r = optimize(bars, rsi, { ...grid2d, maximize: key });
         r.heatmap.forEach(({ params: [period, cvalue], value }) => {
           const plain = backtest(bars, { ...rsi, indicators: [{ ...rsi.indicators[0], period, cvalue }, rsi.indicators[1]] });

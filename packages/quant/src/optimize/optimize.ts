@@ -53,7 +53,7 @@ export function evaluateCells(
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
     const t = cellTemplate(grid, i);
-    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective));
+    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), grid.objective === 'Sortino Ratio');
     const run = runTemplate(bars, t, series, { window: opts.window, equity: sink });
     if (run.trades.length === 0 || run.trades.length < grid.minTrades) {
       out[i - from] = NaN;
