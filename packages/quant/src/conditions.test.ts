@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compileSide, holdsAt, nextHolding } from './conditions.ts';
+import { compileSide, EQUAL_TOLERANCE, holdsAt, indicatorSeries, nextHolding } from './conditions.ts';
 import { normalizeTemplate } from './template.ts';
 import { barsArb, rowArb } from './test/arbitraries.ts';
-import { allocBars, windowBars } from './types.ts';
+import { allocBars } from './types.ts';
 
 describe('nextHolding', () => {
-  it('finds the same bar as checking every bar in turn, for every operator, inside windows too', () => {
+  it('finds the first bar where every row holds, as the rows read plainly (indicator against number or close), inside windows too', () => {
     fc.assert(
       fc.property(
         barsArb(1, 400),
@@ -18,22 +18,34 @@ describe('nextHolding', () => {
           const n = bars.close.length;
           const start = Math.floor(a * (n - 1));
           const end = start + 1 + Math.floor(b * (n - start - 1));
-          const window = { start, end };
-          const view = windowBars(bars, start, end);
           const { conditions } = normalizeTemplate({ position_size: 1, indicators: rows });
-          const side = compileSide(bars, conditions, 'BUY', new Map(), window);
+          // the reference: each row's indicator against its number or the close, bar by bar
+          const plain = conditions.map((row) => ({ x: indicatorSeries(bars, row), row }));
+          const holdsPlainly = (i: number) =>
+            plain.every(({ x, row }) => {
+              const rhs = Number.isNaN(row.value) ? bars.close[i] : row.value;
+              switch (row.op) {
+                case '>': return x[i] > rhs;
+                case '<': return x[i] < rhs;
+                case '>=': return x[i] >= rhs;
+                case '<=': return x[i] <= rhs;
+                case '=': return Math.abs(x[i] - rhs) < EQUAL_TOLERANCE;
+              }
+            });
+          const side = compileSide(bars, conditions, 'BUY', new Map(), { start, end });
           const from = Math.floor(c * (end - start));
           let expected = end - start;
           for (let i = from; i < end - start; i++) {
-            if (holdsAt(side, view.close, i)) {
+            if (holdsPlainly(i + start)) {
               expected = i;
               break;
             }
           }
-          expect(nextHolding(side, view.close, from, end - start)).toBe(expected);
+          expect(nextHolding(side, from, end - start)).toBe(expected);
+          if (expected < end - start) expect(holdsAt(side, expected)).toBe(true);
         },
       ),
-      { numRuns: 400 },
+      { numRuns: 500 },
     );
   });
 
@@ -41,7 +53,7 @@ describe('nextHolding', () => {
     const bars = allocBars(300);
     const { conditions } = normalizeTemplate({ position_size: 1, indicators: [{ name: 'OBV', indicator_type: 'BUY', compare: '=', cvalue: '7' }] });
     const side = compileSide(bars, conditions, 'BUY', new Map([['OBV/0', Float64Array.from({ length: 300 }, (_, i) => (i === 237 ? 7.004 : i))]]));
-    expect(nextHolding(side, bars.close, 8, 300)).toBe(237);
-    expect(nextHolding(side, bars.close, 238, 300)).toBe(300);
+    expect(nextHolding(side, 8, 300)).toBe(237);
+    expect(nextHolding(side, 238, 300)).toBe(300);
   });
 });

@@ -45,23 +45,25 @@ export function seriesKey(c: Condition): string {
   }
 }
 
-/** One side's conditions (BUY or SELL) ready for the bar loop: the series each reads, its operator,
- *  and the number it compares with (NaN: the close). Checked bar by bar, only when the engine needs
- *  them (BUY rows while flat, SELL rows while long), instead of whole series up front. */
+/** One side's conditions (BUY or SELL) ready for the bar loop: per row a series, an operator and a
+ *  number, "x op value". A row that compares with the close reads the series indicator − close
+ *  against 0, which holds on exactly the same bars (the difference of two doubles is 0 only when they
+ *  are equal and never has the wrong sign), so every row can skip blocks by their extremes. Checked
+ *  bar by bar, only when the engine needs them (BUY rows while flat, SELL rows while long). */
 export interface CompiledSide {
   count: number;
+  /** per row, the whole series (bar i of the window is index i + offset) and its block extremes */
   series: Float64Array[];
+  blocks: BlockExtremes[];
   op: number[];
   value: number[];
-  /** the first row's whole series (`series[0]` is its view on the window) and the window's start */
-  firstSeries: Float64Array | null;
   offset: number;
 }
 
 const OP_CODE: Record<Condition['op'], number> = { '>': 0, '<': 1, '>=': 2, '<=': 3, '=': 4 };
 
-/** The rows of one side, their series taken from `cache` (or computed and put there), as views on
- *  [start, end) when a window is given. */
+/** The rows of one side, their series taken from `cache` (or computed and put there). With a window,
+ *  bar 0 is the window's start; the series have seen every bar before it. */
 export function compileSide(
   bars: DailyBars,
   conditions: readonly Condition[],
@@ -71,61 +73,75 @@ export function compileSide(
 ): CompiledSide {
   // plain loops and arrays: an optimiser compiles both sides of every cell
   const series: Float64Array[] = [];
+  const blocks: BlockExtremes[] = [];
   const op: number[] = [];
   const value: number[] = [];
-  let firstSeries: Float64Array | null = null;
   for (const c of conditions) {
     if (c.side !== side) continue;
     const key = seriesKey(c);
     let values = cache.get(key);
     if (!values) cache.set(key, (values = indicatorSeries(bars, c)));
-    firstSeries ??= values;
-    series.push(window ? values.subarray(window.start, window.end) : values);
+    if (Number.isNaN(c.value)) {
+      const vsClose = `${key}−close`;
+      let diff = cache.get(vsClose);
+      if (!diff) cache.set(vsClose, (diff = minusClose(values, bars.close)));
+      values = diff;
+    }
+    series.push(values);
+    blocks.push(blockExtremes(values));
     op.push(OP_CODE[c.op]);
-    value.push(c.value);
+    value.push(Number.isNaN(c.value) ? 0 : c.value);
   }
-  return { count: series.length, series, op, value, firstSeries, offset: window?.start ?? 0 };
+  return { count: series.length, series, blocks, op, value, offset: window?.start ?? 0 };
 }
 
-/** True when every row of the side holds on bar i; false for a side without rows. NaN never holds. */
-export function holdsAt(s: CompiledSide, close: Float64Array, i: number): boolean {
+function minusClose(x: Float64Array, close: Float64Array): Float64Array {
+  const d = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) d[i] = x[i] - close[i];
+  return d;
+}
+
+/** True when every row of the side holds on bar i (of the window); false for a side without rows.
+ *  NaN never holds. */
+export function holdsAt(s: CompiledSide, i: number): boolean {
   if (s.count === 0) return false;
-  for (let k = 0; k < s.count; k++) {
-    const x = s.series[k][i];
-    const v = s.value[k];
-    const rhs = v === v ? v : close[i];
-    switch (s.op[k]) {
-      case 0: if (!(x > rhs)) return false; break;
-      case 1: if (!(x < rhs)) return false; break;
-      case 2: if (!(x >= rhs)) return false; break;
-      case 3: if (!(x <= rhs)) return false; break;
-      default: if (!(Math.abs(x - rhs) < EQUAL_TOLERANCE)) return false;
-    }
-  }
+  const at = i + s.offset;
+  for (let k = 0; k < s.count; k++) if (!holds(s.op[k], s.series[k][at], s.value[k])) return false;
   return true;
 }
 
-/** The first bar in [from, to) where the side holds, or `to`. The first row is scanned by a tight
- *  loop of its own operator (skipping whole blocks of bars that cannot hold when it compares with a
- *  number); the other rows are checked only where it holds. */
-export function nextHolding(s: CompiledSide, close: Float64Array, from: number, to: number): number {
-  if (s.count === 0) return to;
-  const v = s.value[0];
-  if (v === v) {
-    // in the whole series' indices, where its block extremes are
-    const x = s.firstSeries!;
-    const op = s.op[0];
-    const off = s.offset;
-    const blocks = blockExtremes(x);
-    for (let i = scanBlocks(x, blocks, op, v, from + off, to + off); i < to + off; i = scanBlocks(x, blocks, op, v, i + 1, to + off)) {
-      if (s.count === 1 || holdsAt(s, close, i - off)) return i - off;
-    }
-    return to;
+function holds(op: number, x: number, v: number): boolean {
+  switch (op) {
+    case 0: return x > v;
+    case 1: return x < v;
+    case 2: return x >= v;
+    case 3: return x <= v;
+    default: return Math.abs(x - v) < EQUAL_TOLERANCE;
   }
+}
+
+/** The first bar in [from, to) where the side holds, or `to`. Passes over every block of bars where
+ *  some row cannot hold (by the block's extremes); inside the others, the first row is scanned by a
+ *  tight loop of its own operator and the other rows checked only where it holds. */
+export function nextHolding(s: CompiledSide, from: number, to: number): number {
+  const n = s.count;
+  if (n === 0) return to;
+  const off = s.offset;
+  const end = to + off;
   const x = s.series[0];
-  const scan = SCAN_CLOSE[s.op[0]];
-  for (let i = scan(x, close, from, to); i < to; i = scan(x, close, i + 1, to)) {
-    if (s.count === 1 || holdsAt(s, close, i)) return i;
+  const v = s.value[0];
+  const scan = SCAN[s.op[0]];
+  for (let i = from + off; i < end; ) {
+    const b = i >> BLOCK_BITS;
+    const blockEnd = Math.min(end, (b + 1) << BLOCK_BITS);
+    let may = true;
+    for (let k = 0; k < n && may; k++) may = blockMayHold(s.op[k], s.blocks[k].min[b], s.blocks[k].max[b], s.value[k]);
+    if (may) {
+      for (let j = scan(x, v, i, blockEnd); j < blockEnd; j = scan(x, v, j + 1, blockEnd)) {
+        if (n === 1 || holdsAt(s, j - off)) return j - off;
+      }
+    }
+    i = blockEnd;
   }
   return to;
 }
@@ -166,37 +182,14 @@ function blockMayHold(op: number, min: number, max: number, v: number): boolean 
   }
 }
 
-/** The first i in [from, to) where `x[i] op v`, or `to`, looking inside only the blocks that may hold. */
-function scanBlocks(x: Float64Array, blocks: BlockExtremes, op: number, v: number, from: number, to: number): number {
-  const scan = SCAN_VALUE[op];
-  for (let i = from; i < to; ) {
-    const b = i >> BLOCK_BITS;
-    const end = Math.min(to, (b + 1) << BLOCK_BITS);
-    if (blockMayHold(op, blocks.min[b], blocks.max[b], v)) {
-      const j = scan(x, v, i, end);
-      if (j < end) return j;
-    }
-    i = end;
-  }
-  return to;
-}
-
-// One scanning loop per operator and right-hand side: the per-bar work is a load and a compare.
-type ValueScan = (x: Float64Array, v: number, from: number, to: number) => number;
-const SCAN_VALUE: ValueScan[] = [
+// One scanning loop per operator: the per-bar work is a load and a compare.
+type Scan = (x: Float64Array, v: number, from: number, to: number) => number;
+const SCAN: Scan[] = [
   (x, v, i, to) => { for (; i < to; i++) if (x[i] > v) return i; return to; },
   (x, v, i, to) => { for (; i < to; i++) if (x[i] < v) return i; return to; },
   (x, v, i, to) => { for (; i < to; i++) if (x[i] >= v) return i; return to; },
   (x, v, i, to) => { for (; i < to; i++) if (x[i] <= v) return i; return to; },
   (x, v, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - v) < EQUAL_TOLERANCE) return i; return to; },
-];
-type CloseScan = (x: Float64Array, close: Float64Array, from: number, to: number) => number;
-const SCAN_CLOSE: CloseScan[] = [
-  (x, c, i, to) => { for (; i < to; i++) if (x[i] > c[i]) return i; return to; },
-  (x, c, i, to) => { for (; i < to; i++) if (x[i] < c[i]) return i; return to; },
-  (x, c, i, to) => { for (; i < to; i++) if (x[i] >= c[i]) return i; return to; },
-  (x, c, i, to) => { for (; i < to; i++) if (x[i] <= c[i]) return i; return to; },
-  (x, c, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - c[i]) < EQUAL_TOLERANCE) return i; return to; },
 ];
 
 const OP_TEXT: Record<Condition['op'], string> = { '>': '>', '<': '<', '=': '=', '>=': '≥', '<=': '≤' };

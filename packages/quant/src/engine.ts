@@ -213,7 +213,7 @@ function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: Compile
     }
     if (!shares && cash > 0) {
       // Flat with nothing pending: the equity is the cash until the next bar where every BUY row holds.
-      const next = nextHolding(buy, close, i, n);
+      const next = nextHolding(buy, i, n);
       out.fill(i, Math.min(next + 1, n), cash);
       if (next === n) break;
       i = next;
@@ -227,7 +227,7 @@ function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: Compile
     if (shares && !b.watching) {
       // Long without stops to watch: marked at each close until the first bar where every SELL row
       // holds (its close decides the exit), or where the equity runs out.
-      const next = nextHolding(sell, close, i, n);
+      const next = nextHolding(sell, i, n);
       const end = next < n ? next : n - 1;
       const broke = out.markLong(i, end, cash, shares, entryPrice, close);
       if (broke <= end) {
@@ -247,7 +247,7 @@ function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: Compile
       break;
     }
     if (!shares) continue; // (no cash left to buy with)
-    b.pendingClose = holdsAt(sell, close, i);
+    b.pendingClose = holdsAt(sell, i);
     if (trailingStop) {
       const trail = close[i] * (1 - trailingStop);
       if (!(trail <= b.sl)) {

@@ -235,7 +235,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       }
       const last = i === l.bars.close.length - 1 && k < T - 1;
       if (l.shares) {
-        if (i >= 1) l.pendingClose = holdsAt(l.sell, l.bars.close, i);
+        if (i >= 1) l.pendingClose = holdsAt(l.sell, i);
         if (trailingStop) {
           const trail = l.bars.close[i] * (1 - trailingStop);
           if (!(trail <= l.sl)) {
@@ -244,7 +244,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
           }
         }
         if (!l.pendingClose) staying++;
-      } else if (i >= 1 && !last && !l.pendingEntry && holdsAt(l.buy, l.bars.close, i)) {
+      } else if (i >= 1 && !last && !l.pendingEntry && holdsAt(l.buy, i)) {
         candidates.push(l);
       }
     }

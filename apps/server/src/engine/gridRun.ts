@@ -5,9 +5,12 @@ import type { BarWindow, DailyBars, Grid, GridInput, TemplateInput } from '@app/
 import type { EnginePool } from './pool.ts';
 import { sharedBars } from './transfer.ts';
 
-/** Chunks of about this many cells: small enough to spread and to report progress, large enough
- *  that sending the bars to a thread costs little beside the work. */
-export const CELLS_PER_CHUNK = 250;
+/** A grid is cut into about this many chunks per thread, so the threads finish together (a thread
+ *  left with the last big chunk would idle the others) and progress moves often; each chunk holds
+ *  between these many cells, so a task's messages cost little beside its work. */
+export const CHUNKS_PER_THREAD = 4;
+export const MIN_CELLS_PER_CHUNK = 25;
+export const MAX_CELLS_PER_CHUNK = 2_000;
 
 export interface GridRunOptions {
   window?: BarWindow;
@@ -16,11 +19,16 @@ export interface GridRunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** [from, to) ranges of about `size` cells covering the grid. */
-export function cellChunks(cells: number, size = CELLS_PER_CHUNK): [number, number][] {
+/** [from, to) ranges of `size` cells (the last one shorter) covering the grid. */
+export function cellChunks(cells: number, size: number): [number, number][] {
   const chunks: [number, number][] = [];
   for (let from = 0; from < cells; from += size) chunks.push([from, Math.min(cells, from + size)]);
   return chunks;
+}
+
+/** The chunk size for a grid of `cells` on `threads` threads. */
+export function chunkSize(cells: number, threads: number): number {
+  return Math.min(MAX_CELLS_PER_CHUNK, Math.max(MIN_CELLS_PER_CHUNK, Math.ceil(cells / (threads * CHUNKS_PER_THREAD))));
 }
 
 /** Every cell's objective (NaN where empty), computed on the pool's threads. At most two chunks per
@@ -30,7 +38,7 @@ export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: 
   // every chunk reads the same bars: shared once instead of copied into each task
   const shared = sharedBars(bars);
   const cacheKey = randomUUID();
-  const chunks = cellChunks(grid.cells);
+  const chunks = cellChunks(grid.cells, chunkSize(grid.cells, pool.threads));
   let next = 0;
   let done = 0;
   const lane = async () => {
