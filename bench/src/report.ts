@@ -27,6 +27,21 @@ export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 15, 
   return t[Math.floor(t.length / 2)];
 }
 
+/** Medians of several functions timed in turn, round after round, so each sees the same state of the
+ *  compiled code and the machine (a ratio of two medians taken one after the other drifts with both). */
+export async function interleavedMedianMs(fns: (() => unknown | Promise<unknown>)[], runs = 15, warmup = 3): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
+  const t = fns.map((): number[] => []);
+  for (let i = 0; i < runs; i++) {
+    for (let k = 0; k < fns.length; k++) {
+      const s = performance.now();
+      await fns[k]();
+      t[k].push(performance.now() - s);
+    }
+  }
+  return t.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]);
+}
+
 const fmt = (v: number) => (Math.abs(v) >= 1000 ? v.toExponential(3) : v.toPrecision(4));
 
 export function printResults(suite: string, results: BenchResult[]) {

@@ -3,7 +3,7 @@
 import { RSI, EMA, SMA } from 'technicalindicators';
 import { backtest, indicators, normalizeTemplate } from '@app/quant';
 import { referenceCase, syntheticBars } from '../data.ts';
-import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
+import { interleavedMedianMs, medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 // Three conditions: trend filter and momentum to buy, trend break to sell.
 const template = normalizeTemplate({
@@ -40,8 +40,7 @@ export default {
     const plainCase = referenceCase('AAPL_2010_2021_rsi_reversion');
     const exitsCase = referenceCase('AAPL_2010_2021_rsi_sl_tp');
     if (plainCase && exitsCase) {
-      const plainMs = await medianMs(() => backtest(plainCase.bars, plainCase.template), 201, 20);
-      const exitsMs = await medianMs(() => backtest(exitsCase.bars, exitsCase.template), 201, 20);
+      const [plainMs, exitsMs] = await interleavedMedianMs([() => backtest(plainCase.bars, plainCase.template), () => backtest(exitsCase.bars, exitsCase.template)], 401, 40);
       results.push({ name: `AAPL_2010_2021_rsi_reversion (${plainCase.bars.close.length} bars), engine time`, value: plainMs, unit: 'ms' });
       results.push({
         name: 'AAPL_2010_2021_rsi_sl_tp (same bars, 5 % stop, 15 % target), engine time',
