@@ -115,7 +115,7 @@ export class EquitySummary implements EquitySink {
   markLong(from: number, to: number, cash: number, shares: number, entry: number, close: Float64Array): number {
     const end = Math.min(to, this.last - 1);
     let j = from;
-    if (this.count > 0 && j <= end) j = this.downside ? this.marchWithLosses(j, end, cash, shares, entry, close) : this.march(j, end, cash, shares, entry, close);
+    if (this.count > 0 && j <= end) j = this.march(j, end, cash, shares, entry, close);
     // the rare ends: the first bar of all, a bar out of money, the last bar
     for (; j <= end; j++) {
       const e = cash + (close[j] * shares - shares * entry);
@@ -133,41 +133,12 @@ export class EquitySummary implements EquitySink {
     return to + 1;
   }
 
-  // The two loops below are `add` unrolled with the running values in locals: they are where an
-  // optimiser spends its time. Each stops before a bar out of money and returns it (end + 1 when none).
-  // They are methods of their own so the compiler sees only them, never the rare paths' cold code.
-
+  /** `add` unrolled with the running values in locals: where an optimiser spends its time. Stops
+   *  before a bar out of money and returns it (end + 1 when none). A method of its own, so the compiler
+   *  sees only this loop, never the rare paths' cold code. */
   private march(from: number, end: number, cash: number, shares: number, entry: number, close: Float64Array): number {
-    let { prev, sum, squares, peak, deepest } = this;
-    const track = this.drawdown;
-    let j = from;
-    for (; j <= end; j++) {
-      const e = cash + (close[j] * shares - shares * entry);
-      if (e <= 0) break;
-      if (e !== prev) {
-        const r = e / prev - 1;
-        sum += r;
-        squares += r * r;
-      }
-      if (e > peak) peak = e;
-      else if (track) {
-        const d = 1 - e / peak;
-        if (!(d <= deepest)) deepest = d;
-      }
-      prev = e;
-    }
-    this.count += j - from;
-    this.prev = prev;
-    this.sum = sum;
-    this.squares = squares;
-    this.peak = peak;
-    this.deepest = deepest;
-    return j;
-  }
-
-  private marchWithLosses(from: number, end: number, cash: number, shares: number, entry: number, close: Float64Array): number {
     let { prev, sum, squares, losses, peak, deepest } = this;
-    const track = this.drawdown;
+    const { drawdown, downside } = this;
     let j = from;
     for (; j <= end; j++) {
       const e = cash + (close[j] * shares - shares * entry);
@@ -176,12 +147,14 @@ export class EquitySummary implements EquitySink {
         const r = e / prev - 1;
         sum += r;
         squares += r * r;
-        // no branch: a return's sign is a coin toss the processor cannot predict
-        const loss = Math.min(r, 0);
-        losses += loss * loss;
+        if (downside) {
+          // no branch on the sign: a return's sign is a coin toss the processor cannot predict
+          const loss = Math.min(r, 0);
+          losses += loss * loss;
+        }
       }
       if (e > peak) peak = e;
-      else if (track) {
+      else if (drawdown) {
         const d = 1 - e / peak;
         if (!(d <= deepest)) deepest = d;
       }

@@ -77,6 +77,19 @@ export function closedTrade(
 
 /** Python's float `a // b` (the reference sizes orders with it). */
 export function pyFloorDiv(a: number, b: number): number {
+  if (a > 0 && b > 0) {
+    // For positive numbers Python's answer is the floor of the exact quotient. a / b is within
+    // 1.2e-7 of it below 1e9, so when it lies farther than 1e-6 from a whole number its floor is
+    // that answer, without the remainder (a slow instruction, once per order of every cell).
+    const q = a / b;
+    const f = Math.floor(q);
+    if (q < 1e9 && q - f > 1e-6 && f + 1 - q > 1e-6) return f;
+  }
+  return pyFloorDivExact(a, b);
+}
+
+/** CPython's float_floor_div, step by step. */
+function pyFloorDivExact(a: number, b: number): number {
   const mod = a % b;
   let div = (a - mod) / b;
   if (mod && b < 0 !== mod < 0) div -= 1;
