@@ -198,13 +198,16 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   }, 120_000);
 
   it('SIGTERM hands running chunks back at once (not counted as attempts), and the run completes elsewhere', async () => {
-    b = await startServerProcess(env); // B again, after its kill -9
+    // Both again (B after its kill -9) on long leases: the point is the graceful hand-back, and on a
+    // loaded machine a heartbeat late by a 3 s lease would have a chunk taken again for another reason.
+    await a.stop();
+    [a, b] = await Promise.all([startServerProcess({ ...env, BATCH_LEASE_SECONDS: '30' }), startServerProcess({ ...env, BATCH_LEASE_SECONDS: '30' })]);
     const started = await user.call(a, 'POST', '/api/_test/batches/', { n: 6, ms: 4000 });
     const id = started.body.id;
     await waitFor('B running chunks', async () => (await q(`SELECT 1 FROM batch_chunks c JOIN job_workers w ON w.id = c.worker WHERE c.run_id = $1 AND w.pid = $2 AND c.status = 'running'`, [id, b.pid])).length > 0, 30_000, 50);
     const t0 = Date.now();
     expect(await b.stop()).toBe(0);
-    expect(Date.now() - t0).toBeLessThan(10_000); // grace of 1 s, not a 4 s chunk, nor the 3 s lease
+    expect(Date.now() - t0).toBeLessThan(10_000); // grace of 1 s, not a 4 s chunk, nor the 30 s lease
     expect(b.logs.some((l) => /running chunks handed back to the queue/.test(l.msg ?? ''))).toBe(true);
     await waitFor('the run', async () => (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body.status === 'done', 60_000, 250);
     const attempts = (await q<{ attempts: number }>(`SELECT attempts FROM batch_chunks WHERE run_id = $1`, [id])).map((r) => r.attempts);
