@@ -82,7 +82,7 @@ export function compileSide(
     let values = cache.get(key);
     if (!values) cache.set(key, (values = indicatorSeries(bars, c)));
     if (Number.isNaN(c.value)) {
-      const vsClose = `${key}−close`;
+      const vsClose = `${key}/minus close`;
       let diff = cache.get(vsClose);
       if (!diff) cache.set(vsClose, (diff = minusClose(values, bars.close)));
       values = diff;

@@ -67,8 +67,8 @@ export class EquitySummary implements EquitySink {
   private pendingLast = NaN;
   private readonly last: number;
 
-  /** `drawdown: false` skips the deepest drawdown (a division a bar) and `losses: false` the downside
-   *  moment (a compare that a random walk's returns make unpredictable) when nobody asks for them */
+  /** `drawdown: false` skips the deepest drawdown (a division a bar) and `downside: false` the downside
+   *  moment Σ min(r, 0)² (only the Sortino ratio reads it) when nobody asks for them */
   constructor(
     readonly length: number,
     readonly drawdown = true,
