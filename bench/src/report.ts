@@ -16,15 +16,7 @@ export interface BenchSuite {
 
 /** Median of `runs` timings (ms) of fn after `warmup` untimed calls. */
 export async function medianMs(fn: () => unknown | Promise<unknown>, runs = 15, warmup = 3): Promise<number> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const s = performance.now();
-    await fn();
-    t.push(performance.now() - s);
-  }
-  t.sort((a, b) => a - b);
-  return t[Math.floor(t.length / 2)];
+  return (await interleavedMedianMs([fn], runs, warmup))[0];
 }
 
 /** Medians of several functions timed in turn, round after round, so each sees the same state of the

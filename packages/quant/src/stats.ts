@@ -341,6 +341,9 @@ export function summaryStat(key: string, bars: DailyBars, s: EquitySummary, trad
 /** Whether `summaryStat` needs the summary's drawdown for this key. */
 export const summaryNeedsDrawdown = (key: string) => key === 'Calmar Ratio' || key === 'Max. Drawdown [%]';
 
+/** Whether `summaryStat` needs the summary's downside moment for this key. */
+export const summaryNeedsDownside = (key: string) => key === 'Sortino Ratio';
+
 /** Whether `summaryStat` answers this key. */
 export function summaryAnswers(key: string): boolean {
   return SUMMARY_KEYS.has(key) || key in TRADE_STAT_KEYS;

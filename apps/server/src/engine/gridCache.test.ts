@@ -19,7 +19,9 @@ describe('a thread keeps grids between chunks', () => {
     const first = gridEntry('old', grid, template);
     for (const k of ['k1', 'k2', 'k3']) gridEntry(k, grid, template);
     expect(gridEntry('old', grid, template)).toBe(first); // used again: now the newest
-    for (const k of ['k4', 'k5', 'k6', 'k7']) gridEntry(k, grid, template);
+    gridEntry('k4', grid, template); // one too many: k1, the least recently used, goes
+    expect(gridEntry('old', grid, template)).toBe(first);
+    for (const k of ['k5', 'k6', 'k7', 'k8']) gridEntry(k, grid, template);
     expect(gridEntry('old', grid, template)).not.toBe(first);
   });
 });

@@ -8,9 +8,9 @@ import { sharedBars } from './transfer.ts';
 /** A grid is cut into about this many chunks per thread, so the threads finish together (a thread
  *  left with the last big chunk would idle the others) and progress moves often; each chunk holds
  *  between these many cells, so a task's messages cost little beside its work. */
-export const CHUNKS_PER_THREAD = 4;
-export const MIN_CELLS_PER_CHUNK = 25;
-export const MAX_CELLS_PER_CHUNK = 2_000;
+const CHUNKS_PER_THREAD = 4;
+const MIN_CELLS_PER_CHUNK = 25;
+const MAX_CELLS_PER_CHUNK = 2_000;
 
 export interface GridRunOptions {
   window?: BarWindow;

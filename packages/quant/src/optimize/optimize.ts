@@ -7,7 +7,7 @@
 // the top rows only.
 import { windowBars, type BarWindow, type DailyBars } from '../types.ts';
 import { runTemplate, tradeJson, type Trade } from '../engine.ts';
-import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDrawdown, summaryStat, type Stats } from '../stats.ts';
+import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDownside, summaryNeedsDrawdown, summaryStat, type Stats } from '../stats.ts';
 import { EquitySeries, EquitySummary } from '../equity.ts';
 import type { TemplateInput } from '../template.ts';
 import { cellParams, cellTemplate, parseGrid, type Grid, type GridInput, type GridValue } from './grid.ts';
@@ -53,7 +53,7 @@ export function evaluateCells(
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
     const t = cellTemplate(grid, i);
-    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), grid.objective === 'Sortino Ratio');
+    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective));
     const run = runTemplate(bars, t, series, { window: opts.window, equity: sink });
     if (run.trades.length === 0 || run.trades.length < grid.minTrades) {
       out[i - from] = NaN;
