@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 
 // Every setting comes from the environment; .env.example lists them with these defaults.
@@ -7,6 +8,8 @@ export interface Config {
   databaseUrl: string | null; // null → embedded PGlite in dataDir
   dataDir: string;
   siteUrl: string; // public origin, used for Origin checks and links in mails
+  // SECRET_KEY; unset: a random key for this process only, which main.ts replaces with the kept one
+  // (accounts/secretKey.ts). Tools and tests that never start main.ts thus sign with a throwaway key.
   secretKey: string;
   authBasePath: string; // the spec's {base} for dj-rest-auth paths
   smtpUrl: string | null;
@@ -74,7 +77,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: process.env.DATABASE_URL || null,
     dataDir: env('DATA_DIR', './data'),
     siteUrl: env('SITE_URL', `http://localhost:${port}`),
-    secretKey: env('SECRET_KEY', 'dev-only-secret-change-me-in-production-0123456789'),
+    secretKey: env('SECRET_KEY', randomBytes(32).toString('base64url')),
     authBasePath: env('AUTH_BASE_PATH', ''),
     smtpUrl: process.env.SMTP_URL || null,
     mailFrom: env('MAIL_FROM', 'Stockbench <no-reply@localhost>'),

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { keptSecretKey, secretKeyProblem } from './accounts/secretKey.ts';
 import { SeriesCache } from './market/seriesCache.ts';
 import { seedDemoMarketIfEmpty } from './market/demo/seed.ts';
 import { seedBlogPostsIfEmpty } from './blog/seed.ts';
@@ -19,9 +20,17 @@ import type { AppDeps } from './deps.ts';
 // on one PostgreSQL database behind a reverse proxy (README "Running in production").
 const config = loadConfig();
 const t0 = Date.now();
+// A SECRET_KEY that is too short or published as an example refuses the start before anything opens.
+const keyProblem = process.env.SECRET_KEY ? secretKeyProblem(process.env.SECRET_KEY) : null;
+if (keyProblem) {
+  console.error(`refusing to start: ${keyProblem}`);
+  process.exit(1);
+}
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(db);
+const secret = await keptSecretKey(db, { secretKeyEnv: process.env.SECRET_KEY, dataDir: config.dataDir });
+config.secretKey = secret.key;
 let logError: (err: unknown, msg: string) => void = (err, msg) => console.error(msg, err);
 const queue = await openQueue(db, { onError: (err) => logError(err, 'job queue error') });
 // JOB_MODULES: extra modules that register batch kinds or market follow-ups and may add routes
@@ -35,6 +44,12 @@ const app = await buildApp(deps, { logger: { level: config.logLevel } });
 for (const m of modules) if (m.routes) await app.register(m.routes, { deps });
 logError = (err, msg) => app.log.error({ err }, msg);
 if (applied.length) app.log.info({ applied }, 'migrations applied');
+app.log.info(
+  secret.source === 'SECRET_KEY'
+    ? 'signing key: SECRET_KEY from the environment'
+    : `signing key: ${secret.source === 'generated' ? 'generated a random key and kept it in' : 'loaded from'} ${secret.where}`,
+);
+if (secret.endedSessions) app.log.warn('signing key changed since the last start: every session has ended');
 await seedDemoMarketIfEmpty(db, config, (msg) => app.log.info(msg));
 await seedBlogPostsIfEmpty(db, (msg) => app.log.info(msg));
 // The market cache loads while the server already listens (a later start is then quick); API

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -65,7 +66,8 @@ export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Confi
   const db = await freshDb(kind);
   const queue = await openQueue(db);
   const deps: AppDeps = {
-    config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', trustProxy: true, workers: 0, ...config }),
+    // a fresh random signing key: no test signs with a key that anyone could know
+    config: loadConfig({ webDist: '/nonexistent', siteUrl: 'http://localhost:8000', trustProxy: true, workers: 0, secretKey: randomBytes(32).toString('base64url'), ...config }),
     db,
     series: new SeriesCache(),
     queue,
