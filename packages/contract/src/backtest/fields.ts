@@ -56,6 +56,7 @@ export const FIELD_MESSAGES = {
   invalidInteger: 'A valid integer is required.',
   invalidNumber: 'A valid number is required.',
   invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  dateOutOfRange: 'Date must be between 1900-01-01 and 2100-12-31.',
   tooLong: (n: number) => `Ensure this field has no more than ${n} characters.`,
   notText: 'Not a valid string.',
 } as const;
@@ -137,11 +138,31 @@ export const requiredString = (max: number) =>
       .max(max, FIELD_MESSAGES.tooLong(max)),
   );
 
-/** A calendar date written YYYY-MM-DD, years 1000–9999 (PostgreSQL has no year 0). */
+/** Years a date field may name: market data starts long after the first, and nothing runs past the last. */
+export const DATE_YEARS = { min: 1900, max: 2100 } as const;
+
+/** Why `s` is not a real calendar day written YYYY-MM-DD in DATE_YEARS, or null when it is. Plain
+ *  arithmetic: no Date object that could throw on a month 13 or a year 9999. */
+export function isoDateProblem(s: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return FIELD_MESSAGES.invalidDate;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  // DRF's answer for 2020-13-01 and year 0 (no such year) too
+  if (year === 0 || days === undefined || day < 1 || day > days) return FIELD_MESSAGES.invalidDate;
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return FIELD_MESSAGES.dateOutOfRange;
+  return null;
+}
+
+/** Every date field of a request: a real calendar day written YYYY-MM-DD, years 1900–2100. */
 export const IsoDate = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidDate) })
   .trim()
-  .refine((s) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(s) && new Date(s + 'T00:00:00Z').toISOString().slice(0, 10) === s, FIELD_MESSAGES.invalidDate);
+  .check((ctx) => {
+    const problem = isoDateProblem(ctx.value);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+  });
 
 /** An answer's whole-number id. */
 export const RowId = z.number().int();
