@@ -74,6 +74,9 @@ export function startWebhookDelivery(
       do {
         again = false;
         while (!stopped && busyUsers.size < concurrency) {
+          // let I/O in between: on the embedded database, queries that answer at once would otherwise
+          // keep the attempts in flight from their sockets' events (and push them past their deadline)
+          await new Promise((r) => setImmediate(r));
           const d = await claimDelivery(db, [...busyUsers], leaseSeconds);
           if (!d) break;
           busyUsers.add(d.user_id);
