@@ -52,6 +52,7 @@ export interface Config {
   alertWebhookTimeoutMs: number; // one delivery attempt gives up after this long
   alertWebhookRetries: number; // attempts after the first failed one
   alertWebhookBackoffMs: number; // wait before the first retry; doubles after each
+  alertWebhookConcurrency: number; // webhook attempts at once per process (at most one per user)
 }
 
 /** TRUST_PROXY: 'true' / 'false', a hop count, or addresses (see Config.trustProxy). */
@@ -116,6 +117,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     alertWebhookTimeoutMs: count('ALERT_WEBHOOK_TIMEOUT_MS', 5000, 1),
     alertWebhookRetries: count('ALERT_WEBHOOK_RETRIES', 3),
     alertWebhookBackoffMs: count('ALERT_WEBHOOK_BACKOFF_MS', 2000),
+    alertWebhookConcurrency: count('ALERT_WEBHOOK_CONCURRENCY', 4, 1),
     jobModules: env('JOB_MODULES', '').split(',').map((s) => s.trim()).filter(Boolean),
     webDist: env('WEB_DIST', new URL('../../web/dist', import.meta.url).pathname),
     ...overrides,

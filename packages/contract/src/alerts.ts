@@ -19,8 +19,8 @@ export const ALERT_LIMITS = {
   webhookUrlMax: 2000,
   /** at most 30 days */
   maxCooldownMinutes: 43_200,
-  /** webhook tests per alert per minute */
-  webhookTestsPerMinute: 3,
+  /** webhook tests per user per minute (all the user's alerts together) */
+  webhookTestsPerMinute: 10,
   /** symbols one alert reports one by one per update; beyond them one more event says how many more
    *  newly match (with a link to the scan), so a broad query cannot flood the bell or the mailbox */
   maxEventsPerUpdate: 20,
@@ -40,8 +40,13 @@ export const ALERT_MESSAGES = {
   webhookUrl: 'Enter a valid URL.',
   webhookHttps: 'Webhook URL must start with https://',
   webhookCredentials: 'Webhook URL must not contain a user name or password.',
+  webhookBackslash: 'Webhook URL must not contain a backslash.',
   webhookPrivate: 'Webhook URL must not point to a private, loopback or link-local address.',
   noWebhook: 'This alert has no webhook URL.',
+  /** the alert's last webhook error after a 3xx answer (never retried) */
+  webhookRedirected: 'the target redirected; webhooks do not follow redirects',
+  webhookTestsLimited: (seconds: number) =>
+    `You can send at most ${ALERT_LIMITS.webhookTestsPerMinute} webhook tests a minute. Try again in ${seconds} seconds.`,
   scannerTemplateNotFound: 'Saved query not found.',
   templateNotFound: 'Template not found.',
   templateNoConditions: (side: string) => `The template has no ${side} conditions.`,
@@ -64,7 +69,8 @@ export const WebhookUrl = z
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.webhookUrl });
       return;
     }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.webhookHttps });
+    if (s.includes('\\')) ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.webhookBackslash });
+    else if (u.protocol !== 'https:' && u.protocol !== 'http:') ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.webhookHttps });
     else if (u.username || u.password) ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.webhookCredentials });
   });
 

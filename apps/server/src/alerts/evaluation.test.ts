@@ -9,7 +9,9 @@ import { waitFor } from '../test/waitFor.ts';
 import { dispatchFollowUps, marketJobs } from '../jobs/market.ts';
 import { noteMarketChange } from '../market/importer/runImport.ts';
 import { replaceBars, upsertSymbols } from '../market/repository.ts';
-import { defineAlertQueues, runAlertFollowUp } from './jobs.ts';
+import { runAlertFollowUp } from './jobs.ts';
+import { startWebhookDelivery, type WebhookDispatcher } from './webhookDelivery.ts';
+import { pendingDeliveries } from './webhookQueue.ts';
 
 // Alerts evaluated after market data updates, end to end: an "update" sets the market cache's
 // closes and runs the follow-up for a new import id, as the market follow-up job does. E-mails go
@@ -20,6 +22,7 @@ const quiet = { info() {}, warn() {}, error() {} } as any;
 
 describe.each(dbKinds)('alert evaluation on %s', (kind) => {
   let t: TestApp;
+  let webhooks: WebhookDispatcher;
   let mailbox: TestMailbox;
   let alice: { id: number; headers: Headers };
   let bob: { id: number; headers: Headers };
@@ -33,7 +36,7 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
   beforeAll(async () => {
     mailbox = await startTestMailbox();
     t = await testApp(kind, { smtpUrl: mailbox.url, alertWebhookAllowPrivate: true, alertWebhookRetries: 2, alertWebhookBackoffMs: 20, alertWebhookTimeoutMs: 300 });
-    await defineAlertQueues(t.deps, true); // this process delivers webhooks
+    webhooks = startWebhookDelivery(t.deps, { pollMs: 100 }); // this process delivers webhooks
     alice = await signedInAs(t, ALICE);
     bob = await signedInAs(t, 'bob-eval@example.com');
     hook = createServer((req, res) => {
@@ -55,6 +58,8 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
   afterAll(async () => {
     // let every queued delivery and follow-up finish before the database goes
     await waitFor('the queues to drain', async () => Object.values(await t.deps.queue.stats()).every((q) => q.queued + q.active === 0), 20_000);
+    await waitFor('the webhooks to be sent', async () => (await pendingDeliveries(t.deps.db)) === 0, 20_000);
+    await webhooks.stop();
     hook.closeAllConnections();
     await new Promise((r) => hook.close(r));
     await t.close();
@@ -209,7 +214,7 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     expect(mailbox.mails.length).toBe(before);
   });
 
-  it('posts signed webhooks through the queue, retrying with backoff and recording failures', async () => {
+  it('posts signed webhooks through the delivery queue, retrying with backoff and recording failures', async () => {
     // the scan alert's deliveries so far: signed with its secret
     await waitFor('the webhook outcome', async () => (hits['/scan']?.length ?? 0) >= 3);
     for (const h of hits['/scan']) {

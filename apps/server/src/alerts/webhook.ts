@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { WEBHOOK_SIGNATURE_HEADER, type WebhookPayload, type WebhookTestResult } from '@app/contract';
+import { ALERT_MESSAGES, WEBHOOK_SIGNATURE_HEADER, type WebhookPayload, type WebhookTestResult } from '@app/contract';
 import type { Config } from '../config.ts';
-import { publicOnlyLookup, webhookUrlProblem } from './webhookTarget.ts';
+import { PrivateTargetError, publicOnlyLookup, webhookUrlProblem } from './webhookTarget.ts';
 
-// Webhook delivery: one POST of JSON, signed with the alert's secret, with a timeout; retried with
-// a doubling wait. Runs in a job of its own (alerts/jobs.ts), never inside the market update.
+// A webhook attempt: one POST of JSON, signed with the alert's secret, under one deadline. Alerts'
+// deliveries are queued and retried by webhookDelivery.ts, never inside the market update.
 
 /** "sha256=" + hex HMAC-SHA256 of the exact body bytes, keyed by the alert's secret. */
 export const signBody = (secret: string, body: string) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
@@ -15,16 +15,32 @@ export interface Attempt {
   ok: boolean;
   status: number | null;
   error: string | null;
+  /** asking again cannot help: a refused target, a redirect, a client error */
+  final: boolean;
 }
 
-/** One POST; never throws. */
-export function postOnce(config: Config, url: string, secret: string, payload: WebhookPayload): Promise<Attempt> {
+/** What an answer's status means for the delivery. A redirect is not followed (its target was never
+ *  checked) and not retried: the same URL will redirect again. */
+export function answerOutcome(status: number): Attempt {
+  if (status >= 200 && status < 300) return { ok: true, status, error: null, final: true };
+  if (status >= 300 && status < 400) return { ok: false, status, error: ALERT_MESSAGES.webhookRedirected, final: true };
+  const final = status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return { ok: false, status, error: `HTTP ${status}`, final };
+}
+
+/** One POST; never throws. One deadline covers the whole attempt — the name's lookup, the
+ *  connection, TLS, sending and the answer's status line — so a target that trickles cannot
+ *  hold a delivery slot longer than config.alertWebhookTimeoutMs. */
+export function postOnce(config: Config, url: string, secret: string, payload: WebhookPayload | string): Promise<Attempt> {
   const problem = webhookUrlProblem(url, config.alertWebhookAllowPrivate);
-  if (problem) return Promise.resolve({ ok: false, status: null, error: problem });
-  const body = JSON.stringify(payload);
+  if (problem) return Promise.resolve({ ok: false, status: null, error: `refused: ${problem}`, final: true });
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const u = new URL(url);
   const client = u.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
+  const deadline = new AbortController();
+  const timeoutMessage = `timeout after ${config.alertWebhookTimeoutMs} ms`;
+  const timer = setTimeout(() => deadline.abort(new Error(timeoutMessage)), config.alertWebhookTimeoutMs);
+  return new Promise<Attempt>((resolve) => {
     const req = client.request(
       u,
       {
@@ -35,38 +51,30 @@ export function postOnce(config: Config, url: string, secret: string, payload: W
           'user-agent': 'Stockbench-Alerts/1',
           [WEBHOOK_SIGNATURE_HEADER]: signBody(secret, body),
         },
-        timeout: config.alertWebhookTimeoutMs,
+        agent: false, // a socket of its own, closed after the answer: nothing pooled to a target
+        signal: deadline.signal,
+        // the socket connects to the address the lookup checked (the name stays the Host and SNI)
         ...(config.alertWebhookAllowPrivate ? {} : { lookup: publicOnlyLookup }),
       },
       (res) => {
-        res.resume(); // the answer's body is not read, only drained
-        const status = res.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        resolve({ ok, status, error: ok ? null : `HTTP ${status}` });
+        resolve(answerOutcome(res.statusCode ?? 0));
+        // the body is not read, only drained, still under the deadline
+        res.on('error', () => {});
+        res.resume();
+        res.on('close', () => clearTimeout(timer));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`timeout after ${config.alertWebhookTimeoutMs} ms`)));
-    req.on('error', (err) => resolve({ ok: false, status: null, error: err.message.slice(0, 300) }));
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      const refused = err instanceof PrivateTargetError;
+      const message = deadline.signal.aborted ? timeoutMessage : err.message.slice(0, 300);
+      resolve({ ok: false, status: null, error: message, final: refused });
+    });
     req.end(body);
   });
 }
 
-/** Delivers with retries: the first attempt, then config.alertWebhookRetries more, waiting the
- *  backoff and twice as long after each failure. Answers the last attempt and how many were made. */
-export async function deliver(config: Config, url: string, secret: string, payload: WebhookPayload): Promise<Attempt & { attempts: number }> {
-  let wait = config.alertWebhookBackoffMs;
-  let last: Attempt = { ok: false, status: null, error: 'not sent' };
-  for (let attempt = 1; attempt <= config.alertWebhookRetries + 1; attempt++) {
-    last = await postOnce(config, url, secret, payload);
-    // a refused target or a client error will not get better by asking again
-    const final = last.ok || (last.status !== null && last.status >= 400 && last.status < 500 && last.status !== 429) || last.error?.startsWith('refused') || last.error?.startsWith('Webhook URL');
-    if (final) return { ...last, attempts: attempt };
-    if (attempt <= config.alertWebhookRetries) {
-      await new Promise((r) => setTimeout(r, wait));
-      wait *= 2;
-    }
-  }
-  return { ...last, attempts: config.alertWebhookRetries + 1 };
-}
+/** The wait after the `attempt`-th failed attempt: the backoff, doubling each time. */
+export const retryDelayMs = (config: Pick<Config, 'alertWebhookBackoffMs'>, attempt: number) => config.alertWebhookBackoffMs * 2 ** (attempt - 1);
 
 export const testResult = (a: Attempt): WebhookTestResult => ({ ok: a.ok, status: a.status, error: a.error });

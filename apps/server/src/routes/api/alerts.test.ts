@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import { Alert, ALERT_LIMITS, ALERT_MESSAGES, rowToSavedFilter, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { closesMarket, flatThen } from '../../test/alertMarket.ts';
+import { INSIDE_URLS } from '../../test/insideUrls.ts';
 
 // /api/alerts/: CRUD, ownership, validation, the per-user limit, the webhook target rules (SSRF)
 // and the rate-limited webhook test against a real local HTTP server.
@@ -20,7 +21,7 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
   let watchlistId: number;
   let hook: Server;
   let hookUrl: string;
-  const received: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
+  const received: Array<{ url: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
 
   beforeAll(async () => {
     t = await testApp(kind, { alertWebhookAllowPrivate: false });
@@ -42,8 +43,9 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.statusCode = req.url === '/fail' ? 503 : 204;
+        received.push({ url: req.url!, headers: req.headers, body });
+        if (req.url === '/moved') res.writeHead(302, { location: `${hookUrl}/elsewhere` });
+        else res.statusCode = req.url === '/fail' ? 503 : 204;
         res.end();
       });
     });
@@ -145,6 +147,14 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
       expect(r.statusCode, url).toBe(400);
       expect(r.json().webhook_url, url).toHaveLength(1);
     }
+    for (const url of INSIDE_URLS) {
+      const r = await call(alice, 'POST', '/api/alerts/', priceAlert({ webhook_url: url }));
+      expect(r.statusCode, url).toBe(400);
+      expect(r.json(), url).toEqual({ webhook_url: [ALERT_MESSAGES.webhookPrivate] });
+    }
+    const backslash = await call(alice, 'POST', '/api/alerts/', priceAlert({ webhook_url: 'https://evil.example\\@127.0.0.1/' }));
+    expect(backslash.statusCode).toBe(400);
+    expect(backslash.json()).toEqual({ webhook_url: [ALERT_MESSAGES.webhookBackslash] });
     // a name that resolves to loopback passes the save-time check and is refused when delivered
     const sneaky = (await call(alice, 'POST', '/api/alerts/', priceAlert({ webhook_url: 'https://vm:1/hook' }))).json();
     const test = await call(alice, 'POST', `/api/alerts/${sneaky.id}/test_webhook/`);
@@ -156,28 +166,40 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
     expect(patched.json()).toEqual({ webhook_url: [ALERT_MESSAGES.webhookPrivate] });
   });
 
-  it('sends a signed test delivery, rate limited per alert', async () => {
+  it('sends a signed test delivery, rate limited per user', async () => {
     t.deps.config.alertWebhookAllowPrivate = true;
+    const carol = (await signedInAs(t, 'carol-alerts@example.com')).headers; // no tests sent yet
     try {
-      const a = Alert.parse((await call(alice, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json());
+      const a = Alert.parse((await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json());
       received.length = 0;
-      const r = await call(alice, 'POST', `/api/alerts/${a.id}/test_webhook/`);
+      const r = await call(carol, 'POST', `/api/alerts/${a.id}/test_webhook/`);
       expect(r.json()).toEqual({ ok: true, status: 204, error: null });
       expect(received).toHaveLength(1);
       const { headers, body } = received[0];
       expect(headers['content-type']).toBe('application/json');
       expect(headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]).toBe('sha256=' + createHmac('sha256', a.webhook_secret).update(body).digest('hex'));
       expect(JSON.parse(body)).toMatchObject({ alert: { id: a.id, name: 'AAA over 20', kind: 'price' }, test: true, events: [{ symbol: 'AAA' }] });
-      for (let i = 1; i < ALERT_LIMITS.webhookTestsPerMinute; i++) expect((await call(alice, 'POST', `/api/alerts/${a.id}/test_webhook/`)).statusCode).toBe(200);
-      const limited = await call(alice, 'POST', `/api/alerts/${a.id}/test_webhook/`);
+      const failing = (await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/fail` }))).json();
+      expect((await call(carol, 'POST', `/api/alerts/${failing.id}/test_webhook/`)).json()).toEqual({ ok: false, status: 503, error: 'HTTP 503' });
+      const redirecting = (await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/moved` }))).json();
+      expect((await call(carol, 'POST', `/api/alerts/${redirecting.id}/test_webhook/`)).json()).toEqual({ ok: false, status: 302, error: ALERT_MESSAGES.webhookRedirected });
+      expect(received.filter((r) => r.url === '/elsewhere')).toEqual([]);
+      const none = (await call(carol, 'POST', '/api/alerts/', priceAlert())).json();
+      expect((await call(carol, 'POST', `/api/alerts/${none.id}/test_webhook/`)).json()).toEqual({ webhook_url: [ALERT_MESSAGES.noWebhook] });
+
+      // the limit is the user's, over all their alerts: spread over many alerts it is still reached
+      const others = [];
+      for (let i = 0; i < ALERT_LIMITS.webhookTestsPerMinute; i++) others.push(Alert.parse((await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json()));
+      for (let i = 3; i < ALERT_LIMITS.webhookTestsPerMinute; i++) expect((await call(carol, 'POST', `/api/alerts/${others[i].id}/test_webhook/`)).statusCode).toBe(200);
+      const limited = await call(carol, 'POST', `/api/alerts/${others[0].id}/test_webhook/`);
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
-      expect(received).toHaveLength(ALERT_LIMITS.webhookTestsPerMinute);
-
-      const failing = (await call(alice, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/fail` }))).json();
-      expect((await call(alice, 'POST', `/api/alerts/${failing.id}/test_webhook/`)).json()).toEqual({ ok: false, status: 503, error: 'HTTP 503' });
-      const none = (await call(alice, 'POST', '/api/alerts/', priceAlert())).json();
-      expect((await call(alice, 'POST', `/api/alerts/${none.id}/test_webhook/`)).json()).toEqual({ webhook_url: [ALERT_MESSAGES.noWebhook] });
+      expect(limited.json()).toEqual({ detail: ALERT_MESSAGES.webhookTestsLimited(Number(limited.headers['retry-after'])) });
+      expect((await call(carol, 'POST', `/api/alerts/${a.id}/test_webhook/`)).statusCode).toBe(429);
+      expect(received.filter((r) => r.url !== '/elsewhere')).toHaveLength(ALERT_LIMITS.webhookTestsPerMinute);
+      // another user's tests are their own
+      const bobs = (await call(bob, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json();
+      expect((await call(bob, 'POST', `/api/alerts/${bobs.id}/test_webhook/`)).json()).toEqual({ ok: true, status: 204, error: null });
     } finally {
       t.deps.config.alertWebhookAllowPrivate = false;
     }

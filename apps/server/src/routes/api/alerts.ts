@@ -67,10 +67,11 @@ export default async function alertRoutes(app: FastifyInstance, { deps }: RouteO
   route(app, alerts.testWebhook, async ({ user, params }) => {
     const a = found(await getAlert(deps.db, user.id, params.id));
     if (!a.webhook_url) throw badRequest({ webhook_url: [ALERT_MESSAGES.noWebhook] });
-    // shared by every process (the auth throttle's table), per alert
-    const { hits, ttl } = await hit(deps.db, `alert-webhook-test:${a.id}`, 60);
+    // per user, not per alert (many alerts must not multiply the tests one target receives);
+    // shared by every process (the auth throttle's table)
+    const { hits, ttl } = await hit(deps.db, `alert-webhook-test-user:${user.id}`, 60);
     if (hits > ALERT_LIMITS.webhookTestsPerMinute) {
-      throw new HttpError(429, { detail: `Too many webhook tests. Try again in ${ttl} seconds.` }, { 'retry-after': String(ttl) });
+      throw new HttpError(429, { detail: ALERT_MESSAGES.webhookTestsLimited(ttl) }, { 'retry-after': String(ttl) });
     }
     const symbol = a.symbol ?? 'TEST';
     const payload = webhookPayload(a, [{
