@@ -13,6 +13,9 @@ import { sharpeFromSums } from './moments.ts';
 export const PBO_BLOCKS = 16;
 /** The smallest grid the PBO is computed for. */
 export const PBO_MIN_CELLS = 10;
+/** The biggest: every cell's per-block sums travel with the grid's chunks (32 numbers a cell), and
+ *  each of the 12,870 splits reads every cell. */
+export const PBO_MAX_CELLS = 20_000;
 
 /** Per-block Σr and Σr² of each cell, block-major (`sums[b·cells + c]`), and each block's count. */
 export interface BlockSums {
@@ -48,6 +51,32 @@ export function addCellReturns(into: BlockSums, cell: number, returns: ArrayLike
     }
     into.sums[b * into.cells + cell] = s;
     into.squares[b * into.cells + cell] = q;
+  }
+}
+
+/** Adds one cell's bar-over-bar returns of `equity` (one fewer than its bars, as the sums were made
+ *  for), without storing them. */
+export function addCellEquity(into: BlockSums, cell: number, equity: ArrayLike<number>): void {
+  const starts = blockStarts(equity.length - 1, into.blocks);
+  for (let b = 0; b < into.blocks; b++) {
+    let s = 0;
+    let q = 0;
+    for (let i = starts[b]; i < starts[b + 1]; i++) {
+      const prev = equity[i];
+      const r = prev > 0 ? equity[i + 1] / prev - 1 : 0;
+      s += r;
+      q += r * r;
+    }
+    into.sums[b * into.cells + cell] = s;
+    into.squares[b * into.cells + cell] = q;
+  }
+}
+
+/** Copies `part` (sums of consecutive cells) into `into` from cell `from` on. */
+export function placeBlockSums(into: BlockSums, from: number, part: Pick<BlockSums, 'cells' | 'sums' | 'squares'>): void {
+  for (let b = 0; b < into.blocks; b++) {
+    into.sums.set(part.sums.subarray(b * part.cells, (b + 1) * part.cells), b * into.cells + from);
+    into.squares.set(part.squares.subarray(b * part.cells, (b + 1) * part.cells), b * into.cells + from);
   }
 }
 
