@@ -7,6 +7,7 @@ export * from './blog.ts';
 export * from './backtest/index.ts';
 export * from './scanner/index.ts';
 export * from './market.ts';
+export * from './luck.ts';
 export * from './optimize.ts';
 export * from './universe.ts';
 export * from './watchlists.ts';

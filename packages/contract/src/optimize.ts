@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_GRID_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS } from '@app/quant';
 import { Id, RowId, Timestamp } from './backtest/fields.ts';
 import { BacktestStats, BacktestTrade } from './backtest/run.ts';
+import { OptimizationLuck } from './luck.ts';
 
 export { MAX_GRID_CELLS, NUMERIC_STAT_KEYS };
 
@@ -84,6 +85,8 @@ export const WalkForwardFold = z.object({
   in_sample_value: z.number().nullable(),
   out_of_sample_value: z.number().nullable(),
   out_of_sample_stats: BacktestStats.nullable(),
+  /** the fold's in-sample grid's overfitting guards (absent on runs stored before they existed) */
+  luck: OptimizationLuck.nullable().optional(),
 });
 
 export const OptimizationResult = z.object({
@@ -91,6 +94,9 @@ export const OptimizationResult = z.object({
   best: Cell.extend({ stats: BacktestStats, trades: z.array(BacktestTrade) }).nullable(),
   /** the best cells in objective order */
   top: z.array(TopCell),
+  /** is the best cell's edge luck? The Deflated Sharpe Ratio and the Probability of Backtest
+   *  Overfitting (null when no cell traded; absent on runs stored before they existed) */
+  luck: OptimizationLuck.nullable().optional(),
   /** the objective of every cell in grid order (the last parameter changes fastest); null: no trade */
   heatmap: z.array(z.number().nullable()),
   walk_forward: z

@@ -41,3 +41,4 @@ export {
   type CPrice,
 } from './template.ts';
 export { indicatorSeries, comparedWith, describeCondition } from './conditions.ts';
+export * from './luck/index.ts';

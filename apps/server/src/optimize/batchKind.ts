@@ -3,11 +3,19 @@
 import { registerBatchKind } from '../jobs/batch.ts';
 import type { AppDeps } from '../deps.ts';
 import { periodBars } from '../backtest/periodBars.ts';
+import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
+
+/** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough
+ *  for the overfitting guards, their per-block return sums (block-major). A bare array: values only. */
+type ChunkJson = (number | null)[] | { values: (number | null)[]; sums: number[]; squares: number[] };
 
 /** A chunk's values as JSON (null for an empty cell) and back. */
 const toJson = (values: Float64Array) => Array.from(values, (v) => (Number.isNaN(v) ? null : v));
 const fromJson = (values: (number | null)[]) => Float64Array.from(values, (v) => (v === null ? NaN : v));
+
+/** The window's bar count (the whole period's for fold -1). */
+const windowLength = (spec: OptimizationSpec, fold: number) => (fold >= 0 ? spec.windows![fold].inSample.end - spec.windows![fold].inSample.start : spec.bars);
 
 /** The period's bars as the run saw them when it started (a changed market fails the run). */
 function runBars(deps: Pick<AppDeps, 'series'>, spec: OptimizationSpec) {
@@ -18,7 +26,7 @@ function runBars(deps: Pick<AppDeps, 'series'>, spec: OptimizationSpec) {
 }
 
 export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'>) {
-  registerBatchKind<OptimizationSpec, OptimizationChunk, (number | null)[], unknown>(OPTIMIZATION_KIND, {
+  registerBatchKind<OptimizationSpec, OptimizationChunk, ChunkJson, unknown>(OPTIMIZATION_KIND, {
     split: (spec) => optimizationChunks(spec),
 
     async runChunk(spec, chunk, ctx) {
@@ -26,8 +34,10 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
       const window = chunk.fold >= 0 ? spec.windows![chunk.fold].inSample : undefined;
       // one run's chunks read the same bars: a thread keeps its grid and series between them
       const cacheKey = `optimization/${ctx.runId}`;
-      const values = await deps.engine.run('optimizeCells', { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window, cacheKey }, { signal: ctx.signal });
-      return toJson(values);
+      const input = { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window, cacheKey };
+      if (spec.request.cells > PBO_MAX_CELLS) return toJson(await deps.engine.run('optimizeCells', input, { signal: ctx.signal }));
+      const { values, blocks } = await deps.engine.run('optimizeCellBlocks', input, { signal: ctx.signal });
+      return { values: toJson(values), sums: Array.from(blocks.sums), squares: Array.from(blocks.squares) };
     },
 
     async finish(spec, results) {
@@ -35,13 +45,26 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
       const chunks = optimizationChunks(spec);
       const cells = spec.request.cells;
       const byFold = new Map<number, Float64Array>();
+      // a fold's block sums, null once a chunk of it came without them
+      const blocksByFold = new Map<number, BlockSums | null>();
       chunks.forEach((c, k) => {
         let values = byFold.get(c.fold);
-        if (!values) byFold.set(c.fold, (values = new Float64Array(cells)));
-        values.set(fromJson(results[k] as (number | null)[]), c.from);
+        if (!values) {
+          byFold.set(c.fold, (values = new Float64Array(cells)));
+          blocksByFold.set(c.fold, emptyBlockSums(cells, Math.max(0, windowLength(spec, c.fold) - 1)));
+        }
+        const r = results[k];
+        values.set(fromJson(Array.isArray(r) ? r : r.values), c.from);
+        const blocks = blocksByFold.get(c.fold);
+        if (blocks && !Array.isArray(r)) placeBlockSums(blocks, c.from, { cells: c.to - c.from, sums: Float64Array.from(r.sums), squares: Float64Array.from(r.squares) });
+        else blocksByFold.set(c.fold, null);
       });
       const foldValues = spec.windows ? spec.windows.map((_, k) => byFold.get(k)!) : null;
-      return deps.engine.run('optimizeResult', { bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues });
+      const foldBlocks = spec.windows ? spec.windows.map((_, k) => blocksByFold.get(k) ?? null) : null;
+      return deps.engine.run('optimizeResult', {
+        bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues,
+        blocks: blocksByFold.get(-1) ?? null, foldBlocks,
+      });
     },
 
     // a chunk is at most 5,000 cells: minutes would mean a stuck worker

@@ -3,8 +3,9 @@
 import { TOP_CELLS, type OptimizationResult } from '@app/contract';
 import {
   bestIndex, cellParams, parseGrid, runCell, topCells, walkForwardResult,
-  type DailyBars, type FoldWindows, type GridInput, type TemplateInput,
+  type BlockSums, type DailyBars, type FoldWindows, type GridInput, type TemplateInput,
 } from '@app/quant';
+import { optimizationLuck } from './luck.ts';
 
 export interface ResultInput {
   bars: DailyBars;
@@ -15,6 +16,10 @@ export interface ResultInput {
   /** walk-forward: the folds' windows and each fold's in-sample cell values */
   windows: FoldWindows[] | null;
   foldValues: Float64Array[] | null;
+  /** every cell's per-block daily-return sums over the whole period and over each fold's in-sample
+   *  window (null: the grid is too big to keep them) */
+  blocks?: BlockSums | null;
+  foldBlocks?: (BlockSums | null)[] | null;
 }
 
 export function optimizationResult(input: ResultInput): OptimizationResult {
@@ -23,11 +28,17 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
   const b = bestIndex(values, grid.direction);
   const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b) };
   const top = topCells(bars, grid, values, TOP_CELLS);
+  const luck = optimizationLuck({ values, blocks: input.blocks ?? null, bestEquity: best?.equity ?? null });
   let walk: OptimizationResult['walk_forward'] = null;
   if (input.windows && input.foldValues) {
     const w = walkForwardResult(bars, grid, input.windows, input.foldValues, values);
+    const foldLuck = input.windows.map((win, k) => {
+      const fb = bestIndex(input.foldValues![k], grid.direction);
+      const bestEquity = fb < 0 ? null : runCell(bars, grid, fb, win.inSample).equity;
+      return optimizationLuck({ values: input.foldValues![k], blocks: input.foldBlocks?.[k] ?? null, bestEquity });
+    });
     walk = {
-      folds: w.folds,
+      folds: w.folds.map((f, k) => ({ ...f, luck: foldLuck[k] })),
       out_of_sample: { stats: w.out_of_sample.stats, trades: w.out_of_sample.trades, time: w.out_of_sample.time, equity: w.out_of_sample.equity },
       in_sample: w.in_sample,
       efficiency: w.efficiency,
@@ -36,6 +47,7 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
   return {
     best: best && { index: best.index, params: best.params, stats: best.stats, trades: best.trades },
     top: top.map((c) => ({ index: c.index, params: c.params, value: c.value, stats: c.stats })),
+    luck,
     heatmap: Array.from(values, (v) => (Number.isNaN(v) ? null : v)),
     walk_forward: walk,
   };

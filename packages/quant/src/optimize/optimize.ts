@@ -11,6 +11,7 @@ import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDow
 import { EquitySeries, EquitySummary } from '../equity.ts';
 import type { TemplateInput } from '../template.ts';
 import { cellParams, cellTemplate, parseGrid, type Grid, type GridInput, type GridValue } from './grid.ts';
+import { addCellEquity, emptyBlockSums, type BlockSums } from '../luck/pbo.ts';
 
 export interface HeatmapCell {
   params: GridValue[];
@@ -34,13 +35,15 @@ export interface TopCell {
 /**
  * The objective of cells [from, to), NaN where a cell is null. `series` caches indicator series across
  * calls on the same bars (pass one Map per bars). With a window, each cell trades only inside it.
+ * With `blocks` (made for `to − from` cells and the window's returns), each cell's daily returns are
+ * also summed per block there (cell i at i − from), for the Probability of Backtest Overfitting.
  */
 export function evaluateCells(
   bars: DailyBars,
   grid: Grid,
   from: number,
   to: number,
-  opts: { window?: BarWindow; series?: Map<string, Float64Array> } = {},
+  opts: { window?: BarWindow; series?: Map<string, Float64Array>; blocks?: BlockSums } = {},
 ): Float64Array {
   const series = opts.series ?? new Map<string, Float64Array>();
   const view = opts.window ? windowBars(bars, opts.window.start, opts.window.end) : bars;
@@ -48,8 +51,8 @@ export function evaluateCells(
   const n = view.close.length;
   const limitDrawdown = Number.isFinite(grid.maxDrawdownPct);
   // Daily bars and an objective the running summary answers: no equity series at all. Otherwise one
-  // series buffer for every cell.
-  const streamed = dailyCalendar(view.day) && summaryAnswers(grid.objective);
+  // series buffer for every cell (always when the returns are wanted).
+  const streamed = !opts.blocks && dailyCalendar(view.day) && summaryAnswers(grid.objective);
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
     const t = cellTemplate(grid, i);
@@ -67,12 +70,26 @@ export function evaluateCells(
       drawdownPct = (sink.deepest || 0) * 100;
     } else {
       value = statValue(grid.objective, view, run.equity, run.trades);
+      if (opts.blocks) addCellEquity(opts.blocks, i - from, run.equity);
       drawdownPct = limitDrawdown ? -statValue('Max. Drawdown [%]', view, run.equity, run.trades) : 0;
     }
     // a drawdown deeper than the limit fails the cell
     out[i - from] = limitDrawdown && drawdownPct > grid.maxDrawdownPct ? NaN : value;
   }
   return out;
+}
+
+/** `evaluateCells` with every cell's daily returns summed per block (the window's returns when given). */
+export function evaluateCellBlocks(
+  bars: DailyBars,
+  grid: Grid,
+  from: number,
+  to: number,
+  opts: { window?: BarWindow; series?: Map<string, Float64Array> } = {},
+): { values: Float64Array; blocks: BlockSums } {
+  const length = opts.window ? opts.window.end - opts.window.start : bars.close.length;
+  const blocks = emptyBlockSums(Math.max(0, to - from), Math.max(0, length - 1));
+  return { values: evaluateCells(bars, grid, from, to, { ...opts, blocks }), blocks };
 }
 
 /** Index of the best cell: the first maximum (minimum) in grid order; -1 when every cell is NaN. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BacktestRun, Optimization, TemplateDetail } from '@app/contract';
+import { luckVerdict, type BacktestRun, type Optimization, type TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -95,6 +95,32 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
     expect(w.out_of_sample.time).toHaveLength(w.out_of_sample.equity.length);
     expect(w.in_sample.equity).toHaveLength(w.out_of_sample.equity.length);
     expect(w.folds[0].out_of_sample.start > w.folds[0].in_sample.end).toBe(true);
+    // each fold's in-sample grid has its own guards, measured on its own window
+    for (const f of w.folds) {
+      if (f.params === null) continue;
+      expect(f.luck!.deflated_sharpe).toBeGreaterThanOrEqual(0);
+      expect(f.luck!.observations).toBeLessThan(run.result!.luck!.observations);
+    }
+  });
+
+  it('says whether the best cell is luck: a Deflated Sharpe over the cells with trades, and a PBO from 10 cells', async () => {
+    const run = await finished((await start({ ...grid, params: [...grid.params, { field: 'position_size', values: [0.5, 0.99] }] })).json<Optimization>().id);
+    expect(run.status, run.error ?? '').toBe('done');
+    const { luck, heatmap } = run.result!;
+    const traded = heatmap.filter((v) => v !== null).length;
+    expect(traded).toBeGreaterThanOrEqual(10);
+    expect(luck!.trials).toBe(traded);
+    expect(luck!.deflated_sharpe).toBeGreaterThanOrEqual(0);
+    expect(luck!.deflated_sharpe).toBeLessThanOrEqual(1);
+    expect(luck!.sharpe_benchmark).toBeGreaterThan(0);
+    expect(luck!.pbo_splits).toBe(12_870);
+    expect(luck!.pbo).toBeGreaterThanOrEqual(0);
+    expect(luck!.pbo).toBeLessThanOrEqual(1);
+    expect(luck!.verdict).toBe(luckVerdict(luck!.deflated_sharpe, luck!.pbo));
+    // nine cells are too few for a PBO; the Deflated Sharpe is still there
+    const small = await finished((await start(grid)).json<Optimization>().id);
+    expect(small.result!.luck!.pbo).toBeNull();
+    expect(small.result!.luck!.trials).toBe(small.result!.heatmap.filter((v) => v !== null).length);
   });
 
   it.each([

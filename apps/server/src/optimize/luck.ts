@@ -1,0 +1,63 @@
+// An optimisation's overfitting guards from its cells: the Deflated Sharpe Ratio of the best cell
+// (trials: the cells with trades; the variance of their Sharpe ratios; the best cell's skewness and
+// kurtosis and number of daily returns) and, for a grid of at least PBO_MIN_CELLS cells with trades,
+// the Probability of Backtest Overfitting over their daily returns. Runs on an engine thread.
+import { luckVerdict, type OptimizationLuck } from '@app/contract';
+import {
+  cellSharpes, deflatedSharpe, equityReturns, moments, pickCells, probabilityOfOverfitting,
+  PBO_BLOCKS, PBO_MIN_CELLS, type BlockSums,
+} from '@app/quant';
+
+const ANNUAL = Math.sqrt(252);
+
+export interface LuckInput {
+  /** every cell's objective, NaN where empty */
+  values: Float64Array;
+  /** every cell's per-block daily-return sums (null: the grid is too big to keep them) */
+  blocks: BlockSums | null;
+  /** the best cell's equity over the same bars (null: no cell traded) */
+  bestEquity: Float64Array | null;
+}
+
+const variance = (xs: Float64Array) => {
+  if (xs.length < 2) return 0;
+  let mean = 0;
+  for (const x of xs) mean += x / xs.length;
+  let s = 0;
+  for (const x of xs) s += (x - mean) ** 2;
+  return s / (xs.length - 1);
+};
+
+export function optimizationLuck({ values, blocks, bestEquity }: LuckInput): OptimizationLuck | null {
+  if (!bestEquity) return null;
+  const traded: number[] = [];
+  values.forEach((v, i) => {
+    if (!Number.isNaN(v)) traded.push(i);
+  });
+  const returns = equityReturns(bestEquity);
+  const m = moments(returns);
+  const sharpe = m.sd > 0 ? m.mean / m.sd : null;
+  const cells = blocks ? pickCells(blocks, traded) : null;
+  let dsr: number | null = null;
+  let benchmark: number | null = null;
+  if (sharpe !== null && cells) {
+    const d = deflatedSharpe({ sharpe, observations: returns.length, trials: traded.length, sharpeVariance: variance(cellSharpes(cells)), skew: m.skew, kurtosis: m.kurtosis });
+    if (Number.isFinite(d.dsr)) {
+      dsr = d.dsr;
+      benchmark = d.benchmark;
+    }
+  }
+  const pbo = cells && traded.length >= PBO_MIN_CELLS && returns.length >= 2 * PBO_BLOCKS ? probabilityOfOverfitting(cells) : null;
+  return {
+    trials: traded.length,
+    observations: returns.length,
+    sharpe: sharpe === null ? null : sharpe * ANNUAL,
+    sharpe_benchmark: benchmark === null ? null : benchmark * ANNUAL,
+    deflated_sharpe: dsr,
+    pbo: pbo?.pbo ?? null,
+    pbo_slope: pbo?.slope ?? null,
+    pbo_oos_loss: pbo?.oosLossShare ?? null,
+    pbo_splits: pbo?.splits ?? null,
+    verdict: luckVerdict(dsr, pbo?.pbo ?? null),
+  };
+}
