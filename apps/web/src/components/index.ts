@@ -29,6 +29,8 @@
  *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
  * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
  *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
+ * - KeyColumnsTable: a wide table whose key columns stay on a phone while the others move into a row's
+ *   details (⌄ beside the row's first cell); SortButton (a sortable header) and PhoneSortBar ("Sort by" on a phone).
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -38,6 +40,7 @@ export { Select, type SelectProps, type SelectOption } from './Select.tsx';
 export { Card, CardHeader, CardBody } from './Card.tsx';
 export { Spinner, Loading } from './Spinner.tsx';
 export { Alert, ErrorText, RetryAlert, type AlertTone } from './Alert.tsx';
+export { KeyColumnsTable, PhoneSortBar, SortButton, type KeyColumn, type SortState } from './KeyColumnsTable.tsx';
 export { Badge, type BadgeTone } from './Badge.tsx';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { Menu, type MenuItem, type MenuProps } from './Menu.tsx';

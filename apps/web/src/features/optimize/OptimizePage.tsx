@@ -4,7 +4,7 @@ import type { Optimization, Period, TemplateDetail } from '@app/contract';
 import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select } from '../../components/index.ts';
 import { studiesLink } from '../../lib/starters.ts';
 import { useApplyCell, useCancelOptimization, useOptimization, useOptimizationList, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
-import { cellCount, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, showValue, type ParamDraft, type RunSettings } from './grid.ts';
+import { cellCount, draftFromParam, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, settingsFromRequest, showValue, type ParamDraft, type RunSettings } from './grid.ts';
 import { coordsOf, formatValue } from './heatmap.ts';
 import { ParamsEditor } from './components/ParamsEditor.tsx';
 import { SettingsFields } from './components/SettingsFields.tsx';
@@ -48,6 +48,8 @@ export default function OptimizePage() {
   const [settings, setSettings] = useState<RunSettings>(DEFAULT_SETTINGS);
   const [selected, setSelected] = useState<number | null>(null);
   const [applied, setApplied] = useState<{ run: number; index: number; template: TemplateDetail } | null>(null);
+  /** the run whose settings the form was last filled with (a reload shows the run's own grid) */
+  const [filledFrom, setFilledFrom] = useState<number | null>(null);
 
   const select = (next: { template_id?: number | null; period_id?: number | null; run?: number | null }) => {
     // another template or period leaves the run shown (it is about the previous pick)
@@ -64,6 +66,16 @@ export default function OptimizePage() {
   }, [request]);
 
   const template = detail.data && detail.data.id === templateId ? detail.data : null;
+
+  // A run opened by its address: the form shows the grid and settings it ran with, not the defaults.
+  const ranWith = run.data && template && run.data.request.template_id === template.id ? run.data : null;
+  if (ranWith && template && filledFrom !== ranWith.id) {
+    // set while rendering (React's pattern for state that follows a prop), once per run shown
+    setFilledFrom(ranWith.id);
+    const rows = template.indicators.length;
+    setForm({ templateId: template.id, drafts: ranWith.request.params.filter((p) => p.row === undefined || p.row < rows).map(draftFromParam) });
+    setSettings(settingsFromRequest(ranWith.request));
+  }
   const drafts = template ? (form?.templateId === template.id ? form.drafts : defaultDrafts(template)) : [];
   const setDrafts = (d: ParamDraft[]) => template && setForm({ templateId: template.id, drafts: d });
   const count = cellCount(drafts, settings.walkForward && Number.isFinite(settings.walkForward.folds) ? settings.walkForward.folds : null);
@@ -77,6 +89,8 @@ export default function OptimizePage() {
     start.mutate(requestBody(templateId, periodId, drafts, settings), {
       onSuccess: (r) => {
         setSelected(null);
+        // the form already holds what this run was started with
+        setFilledFrom(r.id);
         select({ run: r.id });
       },
     });
@@ -165,7 +179,11 @@ export default function OptimizePage() {
       </Card>
 
       <div className="mt-6 space-y-6" aria-live="polite">
-        {runId === null && !loading && <p className="text-center text-sm text-slate-500 dark:text-slate-400">{T.idle}</p>}
+        {runId === null && !loading && (
+          <p className="text-center text-sm text-slate-500 dark:text-slate-400" data-testid="optimize-idle">
+            {drafts.length === 0 ? T.idle : periodId === null ? T.pickPeriodFirst : !invalid && count.cells !== null ? T.ready(count.cells.toLocaleString('en-US')) : T.fixForm}
+          </p>
+        )}
         {runId !== null && run.isPending && <Loading />}
         {run.isError && <Alert tone="error" title={T.loadFailed}>{run.error.message}</Alert>}
         {run.data && (

@@ -6,6 +6,7 @@ import {
   type GridValue,
   type Indicator,
   type OptimizationCreateBody,
+  type OptimizationRequest,
   type TemplateDetail,
 } from '@app/contract';
 import { EXIT_PARAM_LABELS } from './texts.ts';
@@ -208,4 +209,28 @@ export function showValue(p: { row?: number | null }, v: GridValue | null | unde
   if (v === null || v === undefined) return '—';
   if (typeof v === 'string') return v;
   return isPercent(p) ? `${round(v * 100)}` : String(round(v));
+}
+
+/** The form's line for a parameter a run was started with: a range when its values are evenly
+ *  spaced (two or more), otherwise a list; exits back in percent. */
+export function draftFromParam(p: { row?: number | null; field: string; values: readonly GridValue[] }): ParamDraft {
+  const row = p.row ?? null;
+  const shown = p.values.map((v) => showValue({ row }, v));
+  const nums = shown.map(Number);
+  const base: ParamDraft = { row, field: p.field, mode: 'list', start: '', stop: '', step: '', list: shown.join(', ') };
+  if (nums.length < 2 || nums.some((n) => !Number.isFinite(n))) return base;
+  const step = round(nums[1] - nums[0]);
+  const even = step > 0 && nums.every((n, k) => Math.abs(n - (nums[0] + k * step)) < 1e-9 * Math.max(1, Math.abs(n)));
+  return even ? { ...base, mode: 'range', start: shown[0], stop: shown[shown.length - 1], step: String(step) } : base;
+}
+
+/** The objective, constraints and mode a run was started with, as the form holds them. */
+export function settingsFromRequest(r: Pick<OptimizationRequest, 'objective' | 'direction' | 'min_trades' | 'max_drawdown_pct' | 'walk_forward'>): RunSettings {
+  return {
+    objective: r.objective,
+    direction: r.direction,
+    minTrades: r.min_trades === null ? '' : String(r.min_trades),
+    maxDrawdown: r.max_drawdown_pct === null ? '' : String(r.max_drawdown_pct),
+    walkForward: r.walk_forward && { folds: r.walk_forward.folds, inSamplePct: round(r.walk_forward.in_sample * 100), anchored: r.walk_forward.anchored },
+  };
 }

@@ -64,6 +64,7 @@ export const OPTIMIZE_TEXT = {
   legendBetter: 'better',
   topTitle: 'Best cells',
   rank: '#',
+  cellDetails: (rank: number) => `Details of cell ${rank}`,
   apply: 'Apply to template',
   applying: 'Saving',
   applied: (name: string) => `Saved as the template “${name}”.`,
@@ -91,6 +92,11 @@ export const OPTIMIZE_TEXT = {
   noRows: 'This template has no indicator rows.',
   recentTitle: 'Recent runs',
   idle: 'Choose parameters to vary, then start the optimization.',
+  ready: (cells: string) => `Ready: ${cells} cells. Press “Start optimization” to see the heatmap and the best cells.`,
+  pickPeriodFirst: 'Select a stock period, then start the optimization.',
+  fixForm: 'Correct the fields marked above, then start the optimization.',
+  noOosTrades: 'No fold traded out of sample, so there is no efficiency and the out-of-sample line stays flat.',
+  noOosTradesFix: 'Each out-of-sample window is too short for this template’s signals: use fewer folds, a smaller in-sample share, a longer period, or looser entry levels.',
 } as const;
 
 /** Labels of the template fields a grid may vary here (the exits, in percent like the Templates screen). */

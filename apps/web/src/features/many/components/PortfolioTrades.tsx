@@ -1,11 +1,29 @@
 import { useState } from 'react';
 import type { PortfolioResult } from '@app/contract';
-import { Button, Card, CardHeader, cx } from '../../../components/index.ts';
+import { Button, Card, CardHeader, KeyColumnsTable, type KeyColumn } from '../../../components/index.ts';
 import { TRADE_COLUMNS } from '../../../lib/backtestFormat.ts';
 import { MANY_TEXT } from '../texts.ts';
 
 /** Rows shown at first and added by "Show more" (a market-wide run can close thousands of trades). */
 const STEP = 200;
+/** What a phone keeps in the row: the symbol, when it closed, and what it made (the rest in the details). */
+const ON_PHONE = new Set<string>(['ExitTime', 'PnL', 'ReturnPct']);
+
+type Trade = PortfolioResult['trades'][number];
+const columns: KeyColumn<Trade & { at: number }>[] = [
+  { key: 'Symbol', label: 'Symbol', phone: true, rowHeader: true, cell: (t) => t.Symbol },
+  ...TRADE_COLUMNS.map(
+    (c): KeyColumn<Trade & { at: number }> => ({
+      key: c.key,
+      label: c.label,
+      phone: ON_PHONE.has(c.key),
+      align: c.numeric ? 'right' : 'left',
+      headerClassName: 'whitespace-nowrap',
+      className: (t) => `whitespace-nowrap ${c.key === 'PnL' || c.key === 'ReturnPct' ? (t.PnL >= 0 ? 'text-up' : 'text-down') : ''}`,
+      cell: (t) => c.show(t),
+    }),
+  ),
+];
 
 /** Every closed trade of the portfolio with its symbol first, then the Backtest screen's columns. */
 export function PortfolioTrades({ trades, actions }: { trades: PortfolioResult['trades']; actions?: React.ReactNode }) {
@@ -18,37 +36,15 @@ export function PortfolioTrades({ trades, actions }: { trades: PortfolioResult['
       ) : (
         <>
           <div className="max-h-[32rem] overflow-auto">
-            <table className="w-full text-sm" aria-label={MANY_TEXT.tradesTitle}>
-              <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left whitespace-nowrap">Symbol</th>
-                  {TRADE_COLUMNS.map((c) => (
-                    <th key={c.key} scope="col" className={cx('px-3 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left')}>
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {trades.slice(0, shown).map((t, i) => (
-                  <tr key={i} data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-                    <th scope="row" className="px-3 py-1.5 text-left font-semibold whitespace-nowrap">{t.Symbol}</th>
-                    {TRADE_COLUMNS.map((c) => (
-                      <td
-                        key={c.key}
-                        className={cx(
-                          'px-3 py-1.5 whitespace-nowrap tabular-nums',
-                          c.numeric ? 'text-right' : 'text-left',
-                          (c.key === 'PnL' || c.key === 'ReturnPct') && (t.PnL >= 0 ? 'text-up' : 'text-down'),
-                        )}
-                      >
-                        {c.show(t)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <KeyColumnsTable
+              rows={trades.slice(0, shown).map((t, at) => ({ ...t, at }))}
+              columns={columns}
+              rowKey={(t) => String(t.at)}
+              detailsLabel={(t) => `Details of the ${t.Symbol} trade closed ${t.ExitTime}`}
+              label={MANY_TEXT.tradesTitle}
+              headClassName="sticky top-0 z-20"
+              rowProps={() => ({ 'data-testid': 'trade-row' })}
+            />
           </div>
           {trades.length > shown && (
             <div className="flex justify-center border-t border-slate-200 p-3 dark:border-slate-800">

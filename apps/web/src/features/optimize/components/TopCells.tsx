@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Indicator, OptimizationRequest, OptimizationResult } from '@app/contract';
-import { Button, buttonClass, Card, CardHeader, cx } from '../../../components/index.ts';
+import { Button, buttonClass, Card, CardHeader, cx, KeyColumnsTable, SortButton, type KeyColumn, type SortState } from '../../../components/index.ts';
 import { paramLabel, showValue } from '../grid.ts';
 import { formatValue } from '../heatmap.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
@@ -28,64 +28,54 @@ export function TopCells({ request, top, bestIndex, rows, onApply, applying, ope
   const sorted = sortCells(top, sort.key, sort.desc);
   const same = (a: SortKey, b: SortKey) => JSON.stringify(a) === JSON.stringify(b);
 
-  const header = (k: SortKey, children: React.ReactNode, align: 'left' | 'right' = 'right', key?: string | number) => {
-    const on = same(sort.key, k);
-    return (
-      <th key={key} scope="col" aria-sort={on ? (sort.desc ? 'descending' : 'ascending') : 'none'} className={cx('px-3 py-2 whitespace-nowrap', align === 'right' ? 'text-right' : 'text-left')}>
-        <button
-          type="button"
-          className="inline-flex items-center gap-1 rounded font-semibold uppercase hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none dark:hover:text-white"
-          onClick={() => setSort({ key: k, desc: on ? !sort.desc : k.kind !== 'rank' && k.kind !== 'param' })}
-        >
-          {children}
-          <span aria-hidden className={on ? '' : 'invisible'}>{sort.desc ? '▼' : '▲'}</span>
-        </button>
-      </th>
-    );
-  };
+  const sortState = (k: SortKey) => (same(sort.key, k) ? (sort.desc ? 'descending' : 'ascending') : 'none') as SortState;
+  const onSort = (k: SortKey) => setSort({ key: k, desc: same(sort.key, k) ? !sort.desc : k.kind !== 'rank' && k.kind !== 'param' });
+  const sortable = (k: SortKey, label: string, align: 'left' | 'right' = 'right') => ({
+    label,
+    sort: sortState(k),
+    align,
+    // headers wrap (long statistic names), so the table fits a 1,280 px window with its Apply buttons
+    header: <SortButton state={sortState(k)} onClick={() => onSort(k)} align={align}>{label}</SortButton>,
+  });
+
+  type Row = (typeof sorted)[number];
+  const columns: KeyColumn<Row>[] = [
+    { key: 'rank', ...sortable({ kind: 'rank' }, T.rank, 'left'), phone: true, rowHeader: true, cell: ({ rank }) => rank },
+    ...request.params.map((p, k): KeyColumn<Row> => ({ key: `p${k}`, ...sortable({ kind: 'param', k }, paramLabel(rows, p)), cell: ({ cell }) => showValue(p, cell.params[k]) })),
+    { key: 'value', ...sortable({ kind: 'value' }, request.objective), phone: true, className: 'font-medium', cell: ({ cell }) => formatValue(cell.value) },
+    ...stats.map((s): KeyColumn<Row> => ({ key: s, ...sortable({ kind: 'stat', key: s }, s), cell: ({ cell }) => formatValue(typeof cell.stats[s] === 'number' ? (cell.stats[s] as number) : null) })),
+    {
+      key: 'apply',
+      label: T.apply,
+      header: <span className="sr-only">{T.apply}</span>,
+      phone: true,
+      noDetails: true,
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: ({ cell, rank }) =>
+        opened?.index === cell.index ? (
+          <Link to={opened.link} className={buttonClass('primary', 'sm')}>{T.openBacktest}</Link>
+        ) : (
+          <Button size="sm" variant="secondary" loading={applying === cell.index} onClick={() => onApply(cell.index)} aria-label={`${T.apply}: row ${rank}`}>
+            {T.apply}
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <Card>
       <CardHeader title={T.topTitle} subtitle={`${top.length} of ${request.cells.toLocaleString('en-US')} cells, by ${request.objective} (${request.direction === 'maximize' ? 'highest' : 'lowest'} first)`} />
       <div className="max-h-[32rem] overflow-auto" data-scroll-x>
-        <table className="w-full text-sm" aria-label={T.topTitle}>
-          <thead className="sticky top-0 z-10 bg-slate-50 text-xs tracking-wide text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-            <tr>
-              {header({ kind: 'rank' }, T.rank, 'left')}
-              {request.params.map((p, k) => (
-                header({ kind: 'param', k }, paramLabel(rows, p), 'right', k)
-              ))}
-              {header({ kind: 'value' }, request.objective)}
-              {stats.map((s) => (
-                header({ kind: 'stat', key: s }, s, 'right', s)
-              ))}
-              <th scope="col" className="px-3 py-2"><span className="sr-only">{T.apply}</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {sorted.map(({ cell, rank }) => (
-              <tr key={cell.index} data-testid="top-row" className={cx('hover:bg-slate-50 dark:hover:bg-slate-800/50', cell.index === bestIndex && 'bg-blue-50/60 dark:bg-blue-950/30')}>
-                <td className="px-3 py-1.5 tabular-nums">{rank}</td>
-                {request.params.map((p, k) => (
-                  <td key={k} className="px-3 py-1.5 text-right tabular-nums">{showValue(p, cell.params[k])}</td>
-                ))}
-                <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatValue(cell.value)}</td>
-                {stats.map((s) => (
-                  <td key={s} className="px-3 py-1.5 text-right tabular-nums">{formatValue(typeof cell.stats[s] === 'number' ? (cell.stats[s] as number) : null)}</td>
-                ))}
-                <td className="px-3 py-1 text-right">
-                  {opened?.index === cell.index ? (
-                    <Link to={opened.link} className={buttonClass('primary', 'sm')}>{T.openBacktest}</Link>
-                  ) : (
-                    <Button size="sm" variant="secondary" loading={applying === cell.index} onClick={() => onApply(cell.index)} aria-label={`${T.apply}: row ${rank}`}>
-                      {T.apply}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <KeyColumnsTable
+          rows={sorted}
+          columns={columns}
+          rowKey={({ cell }) => String(cell.index)}
+          detailsLabel={({ rank }) => T.cellDetails(rank)}
+          label={T.topTitle}
+          headClassName="sticky top-0 z-20 align-bottom"
+          rowProps={({ cell }) => ({ 'data-testid': 'top-row', className: cx(cell.index === bestIndex && 'bg-blue-50/60 dark:bg-blue-950/30') })}
+        />
       </div>
     </Card>
   );

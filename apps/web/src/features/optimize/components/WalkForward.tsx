@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, LineStyle, type Time } from 'lightweight-charts';
 import type { Indicator, OptimizationRequest, OptimizationResult } from '@app/contract';
-import { Card, CardBody, CardHeader } from '../../../components/index.ts';
+import { Alert, Card, CardBody, CardHeader } from '../../../components/index.ts';
 import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
 import { EQUITY_COLORS } from '../../../lib/equityChart.ts';
 import { paramLabel, showValue } from '../grid.ts';
@@ -22,6 +22,7 @@ interface Props {
 export function WalkForward({ request, walk, rows }: Props) {
   const values = (params: Walk['folds'][number]['params']) =>
     params === null ? '—' : request.params.map((p, k) => `${paramLabel(rows, p)} ${showValue(p, params[k])}`).join(', ');
+  const noOosTrades = walk.folds.every((f) => !f.out_of_sample_stats || !f.out_of_sample_stats['# Trades']);
   return (
     <div className="space-y-6">
       <Card>
@@ -29,9 +30,15 @@ export function WalkForward({ request, walk, rows }: Props) {
         <CardBody className="space-y-1">
           <p className="text-sm text-slate-600 dark:text-slate-300">{T.efficiency}</p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="wf-efficiency">
-            {walk.efficiency === null ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`}
+            {walk.efficiency === null || noOosTrades ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`}
           </p>
-          {walk.efficiency === null && <p className="text-xs text-slate-500 dark:text-slate-400">{T.noEfficiency}</p>}
+          {noOosTrades ? (
+            <div data-testid="wf-no-trades">
+              <Alert tone="warning" title={T.noOosTrades}>{T.noOosTradesFix}</Alert>
+            </div>
+          ) : (
+            walk.efficiency === null && <p className="text-xs text-slate-500 dark:text-slate-400">{T.noEfficiency}</p>
+          )}
         </CardBody>
         <div className="overflow-x-auto border-t border-slate-200 dark:border-slate-800" data-scroll-x>
           <table className="w-full text-sm" aria-label={T.walkTitle}>
