@@ -41,6 +41,8 @@ export interface Config {
   workers: number; // job-queue workers in this process (chunks at once); 0 = API only
   engineThreads: number; // worker threads that run backtests, charts and optimisation cells
   heavyPerUser: number; // backtests and charts one user may have computing at once (more answer 429)
+  runsQueuedMax: number; // background runs of all users queued or running at once (more answer 503)
+  accountsPerAddressPerDay: number; // accounts one client address may create a day (more answer 429)
   batchLeaseSeconds: number; // a chunk whose worker has not beaten for this long is taken by another
   batchStaleSeconds: number; // a run with no progress and no live worker for this long is marked failed
   shutdownGraceSeconds: number; // SIGTERM waits this long for running chunks, then hands them back
@@ -109,6 +111,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     workers: count('WORKERS', availableParallelism()),
     engineThreads: count('ENGINE_THREADS', availableParallelism(), 1),
     heavyPerUser: count('HEAVY_PER_USER', 2, 1),
+    runsQueuedMax: count('RUNS_QUEUED_MAX', 20, 1),
+    accountsPerAddressPerDay: count('ACCOUNTS_PER_ADDRESS_PER_DAY', 50, 1),
     batchLeaseSeconds: count('BATCH_LEASE_SECONDS', 30, 1),
     batchStaleSeconds: count('BATCH_STALE_SECONDS', 600, 1),
     shutdownGraceSeconds: count('SHUTDOWN_GRACE_SECONDS', 20),

@@ -9,6 +9,9 @@ export const USER_LIMITS = {
   periodsPerUser: 500,
   /** Saved scanner queries (/api/scanner/templates/). */
   savedQueriesPerUser: 200,
+  /** Kept runs of each kind (optimisations, universe runs, portfolio runs): a new run deletes the
+   *  oldest finished one beyond this. */
+  runsKeptPerKind: 100,
   /** Characters of an indicator row's compare value (a number as typed). */
   cvalueLength: 32,
 } as const;

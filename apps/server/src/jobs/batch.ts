@@ -113,20 +113,45 @@ const sendChunks = (queue: JobQueue, t: Db, refs: ChunkRef[], timeoutSeconds: nu
   queue.sendMany(CHUNK_QUEUE, refs.map(chunkJob), { tx: t, expireInSeconds: timeoutSeconds, ...(delaySeconds && { startAfterSeconds: delaySeconds }) });
 const timeoutOf = (kind: string) => kinds.get(kind)?.chunkTimeoutSeconds ?? 3600;
 
+/** A start refused because `max` runs of all users together are queued or running (answer 503). */
+export class SiteBusyError extends Error {
+  constructor(
+    readonly active: number,
+    readonly max: number,
+  ) {
+    super(`${active} batch runs of all users queued or running (at most ${max})`);
+  }
+}
+
+export interface StartLimits {
+  /** runs the user may have queued or running (BatchLimitError beyond) */
+  maxActive?: number;
+  /** runs all users together may have queued or running (SiteBusyError beyond) */
+  maxActiveTotal?: number;
+  /** runs of this kind the user keeps: the oldest finished ones beyond it are deleted */
+  keep?: number;
+}
+
 /** Starts a run: splits the spec, stores the run and its chunks and enqueues them, in one
  *  transaction. With maxActive, refuses (BatchLimitError) when the user already has that many runs
  *  queued or running; the check and the insert are one step per user (an advisory lock). */
-export async function startBatch<S>(deps: BatchDeps, userId: number, kind: string, spec: S, opts: { maxActive?: number } = {}): Promise<number> {
+export async function startBatch<S>(deps: BatchDeps, userId: number, kind: string, spec: S, opts: StartLimits = {}): Promise<number> {
   const def = kinds.get(kind);
   if (!def) throw new Error(`unknown batch kind ${kind}`);
   const chunks = await def.split(spec);
   const id = await deps.db.tx(async (t) => {
+    if (opts.maxActiveTotal !== undefined) {
+      await repo.lockAllStarts(t);
+      const all = await repo.countAllActiveRuns(t);
+      if (all >= opts.maxActiveTotal) throw new SiteBusyError(all, opts.maxActiveTotal);
+    }
+    if (opts.maxActive !== undefined || opts.keep !== undefined) await repo.lockUserStarts(t, userId);
     if (opts.maxActive !== undefined) {
-      await repo.lockUserStarts(t, userId);
       const active = await repo.countActiveRuns(t, userId);
       if (active >= opts.maxActive) throw new BatchLimitError(active, opts.maxActive);
     }
     const runId = await repo.insertRun(t, userId, kind, spec, chunks);
+    if (opts.keep !== undefined) await repo.dropOldestFinished(t, userId, kind, opts.keep);
     if (chunks.length) await sendChunks(deps.queue, t, chunks.map((_, idx) => ({ run_id: runId, idx })), timeoutOf(kind));
     else await deps.queue.send(FINISH_QUEUE, { runId }, { tx: t });
     return runId;

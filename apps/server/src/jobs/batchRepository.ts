@@ -44,6 +44,33 @@ export async function lockUserStarts(t: Db, userId: number) {
   await t.query('SELECT pg_advisory_xact_lock($1, $2)', [0x0b47c4, userId]);
 }
 
+/** Serialises every start (inside the transaction), for the site-wide limit on runs going at once.
+ *  Taken before the user's lock (lockUserStarts), always in this order. */
+export async function lockAllStarts(t: Db) {
+  await t.query('SELECT pg_advisory_xact_lock($1, 0)', [0x0b47c4]);
+}
+
+/** Runs of every user queued or running. */
+export async function countAllActiveRuns(db: Db): Promise<number> {
+  const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM batch_runs WHERE status IN ('queued', 'running')`);
+  return r.n;
+}
+
+/** Deletes the user's oldest finished runs of a kind beyond `keep` runs of that kind (their chunks go
+ *  with them); runs still going are never deleted. */
+export async function dropOldestFinished(t: Db, userId: number, kind: string, keep: number): Promise<number> {
+  const rows = await t.query(
+    `DELETE FROM batch_runs WHERE id IN (
+       SELECT id FROM batch_runs
+       WHERE user_id = $1 AND kind = $2 AND status IN ('done', 'failed', 'cancelled')
+       ORDER BY id
+       LIMIT GREATEST(0, (SELECT count(*) FROM batch_runs WHERE user_id = $1 AND kind = $2) - $3))
+     RETURNING id`,
+    [userId, kind, keep],
+  );
+  return rows.length;
+}
+
 export async function insertRun(t: Db, userId: number, kind: string, spec: unknown, chunks: unknown[]): Promise<number> {
   const [run] = await t.query<{ id: number }>(
     `INSERT INTO batch_runs (user_id, kind, spec, chunks_total) VALUES ($1, $2, $3::jsonb, $4) RETURNING id`,

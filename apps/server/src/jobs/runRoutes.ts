@@ -1,18 +1,30 @@
 // What the routes of background runs (optimisations, universe and portfolio runs) share: starting
 // one within the user's limit, and the run's head as the API answers it.
-import { MAX_ACTIVE_OPTIMIZATIONS } from '@app/contract';
+import { MAX_ACTIVE_OPTIMIZATIONS, USER_LIMITS } from '@app/contract';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
-import { BatchLimitError, startBatch, type BatchView } from './batch.ts';
+import { BatchLimitError, SiteBusyError, startBatch, type BatchView } from './batch.ts';
 
 /** Heavy background runs a user may have queued or running at once, of every kind together. */
 export const MAX_ACTIVE_RUNS = MAX_ACTIVE_OPTIMIZATIONS;
 
-/** Starts a batch run, or 429 with Retry-After when the user already has runs going. */
+/** Seconds a client is told to wait when every user's runs together fill the queue. */
+export const SITE_BUSY_RETRY_AFTER_SECONDS = 30;
+
+/** Starts a batch run, or 429 with Retry-After when the user already has runs going, or 503 with
+ *  Retry-After when RUNS_QUEUED_MAX runs of all users are going. The user keeps at most
+ *  USER_LIMITS.runsKeptPerKind runs of each kind: the oldest finished one makes room. */
 export async function startRun(deps: AppDeps, userId: number, kind: string, spec: unknown): Promise<number> {
   try {
-    return await startBatch(deps, userId, kind, spec, { maxActive: MAX_ACTIVE_RUNS });
+    return await startBatch(deps, userId, kind, spec, { maxActive: MAX_ACTIVE_RUNS, maxActiveTotal: deps.config.runsQueuedMax, keep: USER_LIMITS.runsKeptPerKind });
   } catch (e) {
+    if (e instanceof SiteBusyError) {
+      throw new HttpError(
+        503,
+        { detail: `The server has ${e.active} runs queued or running, its most at once; try again in a minute.` },
+        { 'Retry-After': String(SITE_BUSY_RETRY_AFTER_SECONDS) },
+      );
+    }
     if (e instanceof BatchLimitError) {
       throw new HttpError(429, { detail: `You already have ${e.active} runs going; at most ${e.max} at once. Wait for one to finish or cancel it.` }, { 'Retry-After': '10' });
     }
