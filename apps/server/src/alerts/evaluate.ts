@@ -66,8 +66,8 @@ export interface EvaluationOutcome {
 }
 
 /** Evaluates every enabled alert for the market update `importId` (once per update). */
-/** `beforeCommit` runs inside the evaluation's transaction with its outcome (the webhook jobs are
- *  sent there, so they exist exactly when the notifications do). */
+/** `beforeCommit` runs inside the evaluation's transaction with its outcome (the webhook deliveries are
+ *  queued there, so they exist exactly when the notifications do). */
 export async function evaluateAlerts(
   deps: Pick<AppDeps, 'db' | 'series'>,
   importId: number,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import { ALERT_MESSAGES } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../test/testApp.ts';
+import { openPostgres } from '../db/index.ts';
 import { INSIDE_URLS } from '../test/insideUrls.ts';
 import { waitFor } from '../test/waitFor.ts';
 import { startWebhookDelivery, type WebhookDispatcher } from './webhookDelivery.ts';
@@ -132,4 +133,23 @@ describe.each(dbKinds)('webhook delivery on %s', (kind) => {
       t.deps.config.alertWebhookAllowPrivate = true;
     }
   });
+
+  it.runIf(kind === 'postgres')('sends each delivery once when two processes share the queue', async () => {
+    const url = (t.deps.db as unknown as { url: string }).url;
+    const other = await openPostgres(url); // a second process's pool
+    const second = startWebhookDelivery({ db: other, config: t.deps.config }, { pollMs: 50 });
+    try {
+      const users = [alice, bob, (await signedInAs(t, 'carol-deliver@example.com')).id];
+      const rows = [];
+      for (let i = 0; i < 24; i++) rows.push(await alertFor(users[i % 3], `${hookUrl}/ok?n=${i}`));
+      await queueDeliveries(t.deps.db, rows);
+      dispatcher = startWebhookDelivery(t.deps, { pollMs: 50 });
+      await waitFor('every delivery', async () => (await pendingDeliveries(t.deps.db)) === 0, 20_000);
+      expect(hits.map((h) => h.url).sort()).toEqual(rows.map((_, i) => `/ok?n=${i}`).sort());
+    } finally {
+      await second.stop();
+      await other.close();
+    }
+  });
 });
+
