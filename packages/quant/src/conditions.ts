@@ -1,11 +1,18 @@
-// A template row as a condition on bars: which indicator series it reads, what it compares it with,
-// and how a trader reads it ("RSI(14) < 30"). The backtest, its chart and the scanner share these.
+// A template row as a condition on bars: which indicator series it reads, what it compares it with
+// (another indicator, a price of the same bar, or a number), and how a trader reads it ("SMA(50)
+// crosses above SMA(200)"). The backtest, its chart and the scanner share these, so a chart shows the
+// numbers the engine compared.
 import type { DailyBars } from './types.ts';
 import { ema, sma } from './indicators/movingAverages.ts';
 import { rsi } from './indicators/rsi.ts';
 import { obv } from './indicators/volume.ts';
 import { supertrend } from './indicators/supertrend.ts';
-import { normalizeTemplate, type Condition, type IndicatorInput } from './template.ts';
+import { macd } from './indicators/macd.ts';
+import { bbands } from './indicators/bbands.ts';
+import { cci, roc, stoch, willr } from './indicators/oscillators.ts';
+import { adx } from './indicators/adx.ts';
+import { normalizeTemplate, type Condition, type CPrice, type IndicatorInput, type IndicatorType, type Operand, type Template } from './template.ts';
+import { INDICATOR_SPECS, isPriceLike, outputSpec } from './indicatorSpecs.ts';
 
 /** `=` in a template means equal within half a cent. */
 export const EQUAL_TOLERANCE = 0.005;
@@ -16,41 +23,91 @@ export function toCondition(row: IndicatorInput | Condition): Condition {
   return normalizeTemplate({ position_size: 1, indicators: [row] }).conditions[0];
 }
 
-/** The indicator series a row compares, offset applied, one value per bar (NaN in warm-up):
- *  RSI(period, drift), SMA(period), EMA(period), Supertrend(length, 3) line, or OBV. */
-export function indicatorSeries(bars: DailyBars, row: IndicatorInput | Condition): Float64Array {
-  const c = toCondition(row);
-  switch (c.name) {
-    case 'RSI': return rsi(bars.close, c.period, c.drift, c.offset);
-    case 'SMA': return sma(bars.close, c.period, c.offset);
-    case 'EMA': return ema(bars.close, c.period, c.offset);
-    case 'SUPERTREND': return supertrend(bars.high, bars.low, bars.close, c.length, c.multiplier, c.offset).line;
-    case 'OBV': return obv(bars.close, bars.volume, c.offset);
+/** The series an operand reads, offset applied, one value per bar (NaN in warm-up). `cache` (by
+ *  `seriesKey`) lets the rows of a template share a computation; a many-line indicator puts all its
+ *  lines there at once. */
+export function operandSeries(bars: DailyBars, o: Operand, cache?: Map<string, Float64Array>): Float64Array {
+  const key = seriesKey(o);
+  const hit = cache?.get(key);
+  if (hit) return hit;
+  const { high, low, close } = bars;
+  let lines: Record<string, Float64Array>;
+  switch (o.name) {
+    case 'RSI': lines = { value: rsi(close, o.period, o.drift, o.offset) }; break;
+    case 'SMA': lines = { value: sma(close, o.period, o.offset) }; break;
+    case 'EMA': lines = { value: ema(close, o.period, o.offset) }; break;
+    case 'SUPERTREND': lines = { value: supertrend(high, low, close, o.length, o.multiplier, o.offset).line }; break;
+    case 'OBV': lines = { value: obv(close, bars.volume, o.offset) }; break;
+    case 'MACD': {
+      const m = macd(close, o.fast, o.slow, o.signal, o.offset);
+      lines = { macd: m.macd, signal: m.signal, hist: m.histogram };
+      break;
+    }
+    case 'BBANDS': {
+      const b = bbands(close, o.period, o.stddev, o.offset);
+      lines = { middle: b.middle, upper: b.upper, lower: b.lower, percent_b: b.percentB };
+      break;
+    }
+    case 'STOCH': lines = stoch(high, low, close, o.period, o.kSmooth, o.dPeriod, o.offset) as unknown as Record<string, Float64Array>; break;
+    case 'ADX': {
+      const d = adx(high, low, close, o.period, o.offset);
+      lines = { adx: d.adx, plus_di: d.plusDi, minus_di: d.minusDi };
+      break;
+    }
+    case 'CCI': lines = { value: cci(high, low, close, o.period, o.offset) }; break;
+    case 'ROC': lines = { value: roc(close, o.period, o.offset) }; break;
+    case 'WILLR': lines = { value: willr(high, low, close, o.period, o.offset) }; break;
   }
+  if (cache) for (const [output, values] of Object.entries(lines)) cache.set(seriesKey({ ...o, output }), values);
+  return lines[o.output];
 }
 
-/** What the indicator is compared with: the row's number (RSI, OBV) or 'close' (SMA, EMA, SUPERTREND). */
-export function comparedWith(row: IndicatorInput | Condition): number | 'close' {
+/** The indicator series a row compares (its left-hand side), offset applied, one value per bar
+ *  (NaN in warm-up): RSI(period, drift), SMA(period), EMA(period), Supertrend(length, 3) line, OBV,
+ *  or the row's `output` of MACD, Bollinger Bands, Stochastic, ADX, CCI, ROC or Williams %R. */
+export function indicatorSeries(bars: DailyBars, row: IndicatorInput | Condition): Float64Array {
+  return operandSeries(bars, toCondition(row));
+}
+
+/** What the indicator is compared with: another indicator (its checked operand), a price of the
+ *  same bar ('close' for the spec's rows), or the row's number. */
+export function comparedWith(row: IndicatorInput | Condition): number | 'close' | 'open' | 'high' | 'low' | Operand {
   const c = toCondition(row);
-  return Number.isNaN(c.value) ? 'close' : c.value;
+  if (c.against) return c.against;
+  return Number.isNaN(c.value) ? PRICE_FIELD[c.cprice] : c.value;
 }
 
-/** Same key for rows that read the same series, so a template computes each series once. */
-export function seriesKey(c: Condition): string {
+const PRICE_FIELD = { CLOSE: 'close', OPEN: 'open', HIGH: 'high', LOW: 'low' } as const satisfies Record<CPrice, keyof DailyBars>;
+
+/** Same key for operands that read the same series, so a template computes each series once. */
+export function seriesKey(c: Operand): string {
   switch (c.name) {
     case 'RSI': return `RSI/${c.period}/${c.drift}/${c.offset}`;
     case 'SMA': case 'EMA': return `${c.name}/${c.period}/${c.offset}`;
     case 'SUPERTREND': return `ST/${c.length}/${c.multiplier}/${c.offset}`;
     case 'OBV': return `OBV/${c.offset}`;
+    case 'MACD': return `MACD/${c.fast}/${c.slow}/${c.signal}/${c.offset}/${c.output}`;
+    case 'BBANDS': return `BB/${c.period}/${c.stddev}/${c.offset}/${c.output}`;
+    case 'STOCH': return `STOCH/${c.period}/${c.kSmooth}/${c.dPeriod}/${c.offset}/${c.output}`;
+    case 'ADX': return `ADX/${c.period}/${c.offset}/${c.output}`;
+    case 'CCI': case 'ROC': case 'WILLR': return `${c.name}/${c.period}/${c.offset}`;
   }
 }
 
-/** One side's conditions (BUY or SELL) ready for the bar loop: per row a series, an operator and a
- *  number, "x op value". A row that compares with the close reads the series indicator − close
+/** The right-hand side a row compares with, as a series (another indicator, or a price), or null
+ *  when it is the row's number. */
+function rightSeries(bars: DailyBars, c: Condition, cache: Map<string, Float64Array>): { key: string; values: Float64Array } | null {
+  if (c.against) return { key: seriesKey(c.against), values: operandSeries(bars, c.against, cache) };
+  if (Number.isNaN(c.value)) return { key: c.cprice === 'CLOSE' ? 'close' : c.cprice.toLowerCase(), values: bars[PRICE_FIELD[c.cprice]] };
+  return null;
+}
+
+/** One group of a side's rows ready for the bar loop: per row a series, an operator and a number,
+ *  "x op value". A row that compares with a price or another indicator reads the series left − right
  *  against 0, which holds on exactly the same bars (the difference of two doubles is 0 only when they
- *  are equal and never has the wrong sign), so every row can skip blocks by their extremes. Checked
- *  bar by bar, only when the engine needs them (BUY rows while flat, SELL rows while long). */
-export interface CompiledSide {
+ *  are equal and never has the wrong sign); a crossing row reads a series that is 1 on the bars where
+ *  it crosses and 0 elsewhere, against "> 0.5". So every row can skip blocks by their extremes. */
+export interface CompiledGroup {
   count: number;
   /** per row, the whole series (bar i of the window is index i + offset) and its block extremes */
   series: Float64Array[];
@@ -60,53 +117,91 @@ export interface CompiledSide {
   offset: number;
 }
 
-const OP_CODE: Record<Condition['op'], number> = { '>': 0, '<': 1, '>=': 2, '<=': 3, '=': 4 };
+/** One side's rows (BUY or SELL, SHORT or COVER): it holds on a bar where every row of some group
+ *  holds (one group: every row). Checked bar by bar, only when the engine needs them (entry rows
+ *  while flat, exit rows while in a position). */
+export interface CompiledSide {
+  /** the groups that have rows, in group order; none: the side never holds */
+  groups: CompiledGroup[];
+}
+
+const OP_CODE: Record<'>' | '<' | '>=' | '<=' | '=', number> = { '>': 0, '<': 1, '>=': 2, '<=': 3, '=': 4 };
 
 /** The rows of one side, their series taken from `cache` (or computed and put there). With a window,
  *  bar 0 is the window's start; the series have seen every bar before it. */
 export function compileSide(
   bars: DailyBars,
   conditions: readonly Condition[],
-  side: Condition['side'],
+  side: IndicatorType,
   cache: Map<string, Float64Array>,
   window?: { start: number; end: number },
 ): CompiledSide {
   // plain loops and arrays: an optimiser compiles both sides of every cell
-  const series: Float64Array[] = [];
-  const blocks: BlockExtremes[] = [];
-  const op: number[] = [];
-  const value: number[] = [];
+  const byGroup = new Map<number, CompiledGroup>();
+  const offset = window?.start ?? 0;
   for (const c of conditions) {
     if (c.side !== side) continue;
+    let g = byGroup.get(c.group);
+    if (!g) byGroup.set(c.group, (g = { count: 0, series: [], blocks: [], op: [], value: [], offset }));
     const key = seriesKey(c);
-    let values = cache.get(key);
-    if (!values) cache.set(key, (values = indicatorSeries(bars, c)));
-    if (Number.isNaN(c.value)) {
-      const vsClose = `${key}/minus close`;
-      let diff = cache.get(vsClose);
-      if (!diff) cache.set(vsClose, (diff = minusClose(values, bars.close)));
+    let values = operandSeries(bars, c, cache);
+    let v = c.value;
+    const right = rightSeries(bars, c, cache);
+    if (right) {
+      const diffKey = `${key}/minus ${right.key}`;
+      let diff = cache.get(diffKey);
+      if (!diff) cache.set(diffKey, (diff = minus(values, right.values)));
       values = diff;
+      v = 0;
     }
-    series.push(values);
-    blocks.push(blockExtremes(values));
-    op.push(OP_CODE[c.op]);
-    value.push(Number.isNaN(c.value) ? 0 : c.value);
+    let op: number;
+    if (c.op === 'crosses_above' || c.op === 'crosses_below') {
+      const crossKey = `${right ? `${key}/minus ${right.key}` : key}/${c.op}/${v}`;
+      let crossing = cache.get(crossKey);
+      if (!crossing) cache.set(crossKey, (crossing = crossings(values, v, c.op === 'crosses_above')));
+      values = crossing;
+      v = 0.5;
+      op = OP_CODE['>'];
+    } else {
+      op = OP_CODE[c.op];
+    }
+    g.series.push(values);
+    g.blocks.push(blockExtremes(values));
+    g.op.push(op);
+    g.value.push(v);
+    g.count++;
   }
-  return { count: series.length, series, blocks, op, value, offset: window?.start ?? 0 };
+  return { groups: [...byGroup.keys()].sort((a, b) => a - b).map((k) => byGroup.get(k)!) };
 }
 
-function minusClose(x: Float64Array, close: Float64Array): Float64Array {
+function minus(x: Float64Array, y: Float64Array): Float64Array {
   const d = new Float64Array(x.length);
-  for (let i = 0; i < x.length; i++) d[i] = x[i] - close[i];
+  for (let i = 0; i < x.length; i++) d[i] = x[i] - y[i];
   return d;
 }
 
-/** True when every row of the side holds on bar i (of the window); false for a side without rows.
- *  NaN never holds. */
+/** 1 where x crosses v (above: x > v now and x ≤ v on the bar before; below: x < v now, ≥ before),
+ *  0 elsewhere; both bars must be defined (NaN compares false). */
+function crossings(x: Float64Array, v: number, above: boolean): Float64Array {
+  const out = new Float64Array(x.length);
+  for (let i = 1; i < x.length; i++) {
+    const a = x[i - 1];
+    const b = x[i];
+    out[i] = (above ? b > v && a <= v : b < v && a >= v) ? 1 : 0;
+  }
+  return out;
+}
+
+/** True when the side holds on bar i (of the window); false for a side without rows. NaN never holds. */
 export function holdsAt(s: CompiledSide, i: number): boolean {
-  if (s.count === 0) return false;
-  const at = i + s.offset;
-  for (let k = 0; k < s.count; k++) if (!holds(s.op[k], s.series[k][at], s.value[k])) return false;
+  const { groups } = s;
+  for (let k = 0; k < groups.length; k++) if (groupHoldsAt(groups[k], i)) return true;
+  return false;
+}
+
+function groupHoldsAt(g: CompiledGroup, i: number): boolean {
+  const at = i + g.offset;
+  for (let k = 0; k < g.count; k++) if (!holds(g.op[k], g.series[k][at], g.value[k])) return false;
   return true;
 }
 
@@ -120,10 +215,19 @@ function holds(op: number, x: number, v: number): boolean {
   }
 }
 
-/** The first bar in [from, to) where the side holds, or `to`. Passes over every block of bars where
- *  some row cannot hold (by the block's extremes); inside the others, the first row is scanned by a
- *  tight loop of its own operator and the other rows checked only where it holds. */
+/** The first bar in [from, to) where the side holds, or `to`: the earliest over its groups (each
+ *  searched only up to the best found so far). */
 export function nextHolding(s: CompiledSide, from: number, to: number): number {
+  const { groups } = s;
+  let best = to;
+  for (let k = 0; k < groups.length; k++) best = nextGroupHolding(groups[k], from, best);
+  return best;
+}
+
+/** The first bar in [from, to) where every row of the group holds, or `to`. Passes over every block
+ *  of bars where some row cannot hold (by the block's extremes); inside the others, the first row is
+ *  scanned by a tight loop of its own operator and the other rows checked only where it holds. */
+function nextGroupHolding(s: CompiledGroup, from: number, to: number): number {
   const n = s.count;
   if (n === 0) return to;
   const off = s.offset;
@@ -138,7 +242,7 @@ export function nextHolding(s: CompiledSide, from: number, to: number): number {
     for (let k = 0; k < n && may; k++) may = blockMayHold(s.op[k], s.blocks[k].min[b], s.blocks[k].max[b], s.value[k]);
     if (may) {
       for (let j = scan(x, v, i, blockEnd); j < blockEnd; j = scan(x, v, j + 1, blockEnd)) {
-        if (n === 1 || holdsAt(s, j - off)) return j - off;
+        if (n === 1 || groupHoldsAt(s, j - off)) return j - off;
       }
     }
     i = blockEnd;
@@ -192,20 +296,89 @@ const SCAN: Scan[] = [
   (x, v, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - v) < EQUAL_TOLERANCE) return i; return to; },
 ];
 
-const OP_TEXT: Record<Condition['op'], string> = { '>': '>', '<': '<', '=': '=', '>=': '≥', '<=': '≤' };
+const OP_TEXT: Record<Condition['op'], string> = {
+  '>': '>', '<': '<', '=': '=', '>=': '≥', '<=': '≤', crosses_above: 'crosses above', crosses_below: 'crosses below',
+};
+
+/** An indicator reading in a trader's words: "RSI(14)", "RSI(7, drift 2)", "SMA(50)",
+ *  "Supertrend(7, 3)", "OBV", "MACD(12, 26, 9)", "MACD signal(12, 26, 9)", "BB lower(20, 2)",
+ *  "Stoch %K(14, 3, 3)", "+DI(14)", "Williams %R(14)", with " offset k" when shifted. */
+export function describeOperand(o: Operand): string {
+  let s: string;
+  switch (o.name) {
+    case 'RSI': s = o.drift === 1 ? `RSI(${o.period})` : `RSI(${o.period}, drift ${o.drift})`; break;
+    case 'SMA': case 'EMA': s = `${o.name}(${o.period})`; break;
+    case 'SUPERTREND': s = `Supertrend(${o.length}, ${o.multiplier})`; break;
+    case 'OBV': s = 'OBV'; break;
+    case 'MACD': s = `${OUTPUT_WORDS.MACD[o.output]}(${o.fast}, ${o.slow}, ${o.signal})`; break;
+    case 'BBANDS': s = `${OUTPUT_WORDS.BBANDS[o.output]}(${o.period}, ${o.stddev})`; break;
+    case 'STOCH': s = `${OUTPUT_WORDS.STOCH[o.output]}(${o.period}, ${o.kSmooth}, ${o.dPeriod})`; break;
+    case 'ADX': s = `${OUTPUT_WORDS.ADX[o.output]}(${o.period})`; break;
+    case 'CCI': case 'ROC': case 'WILLR': s = `${INDICATOR_SPECS[o.name].short}(${o.period})`; break;
+  }
+  return o.offset ? `${s} offset ${o.offset}` : s;
+}
+
+const OUTPUT_WORDS: Record<'MACD' | 'BBANDS' | 'STOCH' | 'ADX', Record<string, string>> = {
+  MACD: { macd: 'MACD', signal: 'MACD signal', hist: 'MACD histogram' },
+  BBANDS: { middle: 'BB middle', upper: 'BB upper', lower: 'BB lower', percent_b: 'BB %B' },
+  STOCH: { k: 'Stoch %K', d: 'Stoch %D' },
+  ADX: { adx: 'ADX', plus_di: '+DI', minus_di: '−DI' },
+};
+
+const PRICE_WORDS: Record<CPrice, string> = { CLOSE: 'Close', OPEN: 'Open', HIGH: 'High', LOW: 'Low' };
 
 /** A row in a trader's words: "RSI(14) < 30", "SMA(50) ≥ Close", "Supertrend(7, 3) > Close",
- *  "RSI(14, drift 2) < 30", "OBV offset 3 > 0". */
+ *  "OBV offset 3 > 0", "SMA(50) crosses above SMA(200)", "BB upper(30, 2.5) < High". */
 export function describeCondition(row: IndicatorInput | Condition): string {
   const c = toCondition(row);
-  let left: string;
-  switch (c.name) {
-    case 'RSI': left = c.drift === 1 ? `RSI(${c.period})` : `RSI(${c.period}, drift ${c.drift})`; break;
-    case 'SMA': case 'EMA': left = `${c.name}(${c.period})`; break;
-    case 'SUPERTREND': left = `Supertrend(${c.length}, ${c.multiplier})`; break;
-    case 'OBV': left = 'OBV'; break;
+  const right = c.against ? describeOperand(c.against) : Number.isNaN(c.value) ? PRICE_WORDS[c.cprice] : String(c.value);
+  return `${describeOperand(c)} ${OP_TEXT[c.op]} ${right}`;
+}
+
+/** One side of a template in words: "BUY when SMA(50) crosses above SMA(200)"; rows of a group joined
+ *  by "and", groups by ", or when"; "never" for a side without rows. */
+export function describeRule(template: Template | { indicators: IndicatorInput[] }, side: IndicatorType): string {
+  const conditions = 'conditions' in template ? template.conditions : template.indicators.map(toCondition);
+  const groups = new Map<number, string[]>();
+  for (const c of conditions) {
+    if (c.side !== side) continue;
+    const g = groups.get(c.group) ?? [];
+    g.push(describeCondition(c));
+    groups.set(c.group, g);
   }
-  if (c.offset) left += ` offset ${c.offset}`;
-  const right = Number.isNaN(c.value) ? 'Close' : String(c.value);
-  return `${left} ${OP_TEXT[c.op]} ${right}`;
+  if (groups.size === 0) return `${side} never`;
+  const parts = [...groups.keys()].sort((a, b) => a - b).map((k) => groups.get(k)!.join(' and '));
+  return `${side} when ${parts.join(', or when ')}`;
+}
+
+/** A line to draw: its label, its values, and whether it sits on the price scale (an overlay) or in
+ *  a pane of its own (an oscillator). */
+export interface ChartLine {
+  label: string;
+  values: Float64Array;
+  overlay: boolean;
+}
+
+/** What a chart draws for one row: its left-hand series and its right-hand side (another indicator's
+ *  series, a price — the candles already show it —, or the number as a level in the left's pane).
+ *  The very arrays the engine compares, so a chart shows the numbers that decided the trades. */
+export interface RowSeries {
+  left: ChartLine;
+  right: { kind: 'indicator'; line: ChartLine } | { kind: 'price'; label: string; field: 'close' | 'open' | 'high' | 'low' } | { kind: 'value'; value: number };
+}
+
+/** The series of one row for a chart (see RowSeries); `cache` shares computations across rows. */
+export function rowSeries(bars: DailyBars, row: IndicatorInput | Condition, cache = new Map<string, Float64Array>()): RowSeries {
+  const c = toCondition(row);
+  const line = (o: Operand): ChartLine => ({ label: describeOperand(o), values: operandSeries(bars, o, cache), overlay: isPriceLike(o.name, o.output) });
+  const left = line(c);
+  if (c.against) return { left, right: { kind: 'indicator', line: line(c.against) } };
+  if (Number.isNaN(c.value)) return { left, right: { kind: 'price', label: PRICE_WORDS[c.cprice], field: PRICE_FIELD[c.cprice] } };
+  return { left, right: { kind: 'value', value: c.value } };
+}
+
+/** The label of an indicator's output, for forms and legends ("Signal line", "%K"). */
+export function outputLabel(o: Pick<Operand, 'name' | 'output'>): string {
+  return outputSpec(o.name, o.output)?.label ?? o.output;
 }

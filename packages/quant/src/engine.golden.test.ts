@@ -17,8 +17,9 @@ function differences(actual: Json, expected: Json, at: string): string[] {
   return out;
 }
 
-// The public cases (backtest/) and the 40-case corpus (corpus/: 22 plain, 18 with exits, costs or sizing).
-const cases = (['backtest', 'corpus'] as const).flatMap((kind) => goldenCases(kind).map((name) => ({ kind, name })));
+// The public cases (backtest/) and the 40-case corpus (corpus/: 22 plain, 18 with exits, costs or sizing),
+// and the strategy language's (strategy/: 7, corpus-strategy/: 29; crossings, against, OR groups, shorts).
+const cases = (['backtest', 'corpus', 'strategy', 'corpus-strategy'] as const).flatMap((kind) => goldenCases(kind).map((name) => ({ kind, name })));
 
 describe.skipIf(!haveGoldens)('backtests match backtesting.py 0.6', () => {
   for (const { kind, name } of cases) {

@@ -2,10 +2,10 @@
 // for the long-only strategy of ARCHITECTURE.md, rewritten as one pass over typed arrays.
 import { windowBars, type BarWindow, type DailyBars, type ExitReason } from './types.ts';
 import { compileSide, holdsAt, nextHolding, type CompiledSide } from './conditions.ts';
-import { normalizeTemplate, type Template, type TemplateInput } from './template.ts';
+import { isShortTemplate, normalizeTemplate, type Template, type TemplateInput } from './template.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { EquitySeries, type EquitySink } from './equity.ts';
-import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, watchesLevels } from './fills.ts';
+import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, shortLevelExit, watchesLevels, type Direction } from './fills.ts';
 import { formatDay } from './dates.ts';
 
 /** One closed trade, in the JSON form of backtesting.py's `stats._trades` (ReturnPct is a fraction),
@@ -87,11 +87,13 @@ export function runTemplate(
   if (window && !(window.start >= 0 && window.end <= bars.close.length && window.end > window.start)) {
     throw new RangeError(`bad window ${window.start}…${window.end}`);
   }
-  const buy = compileSide(bars, t.conditions, 'BUY', series, window);
-  const sell = compileSide(bars, t.conditions, 'SELL', series, window);
+  // a short template enters on its SHORT rows and exits on its COVER rows, the mirror of BUY and SELL
+  const dir: Direction = isShortTemplate(t) ? -1 : 1;
+  const buy = compileSide(bars, t.conditions, dir === 1 ? 'BUY' : 'SHORT', series, window);
+  const sell = compileSide(bars, t.conditions, dir === 1 ? 'SELL' : 'COVER', series, window);
   const view = window ? windowBars(bars, window.start, window.end) : bars;
   const sink = opts.equity ?? new EquitySeries(new Float64Array(view.close.length));
-  const { trades, levels } = simulate(view, t, buy, sell, opts.levels ?? false, sink);
+  const { trades, levels } = simulate(view, t, buy, sell, opts.levels ?? false, sink, dir);
   return { trades, levels, equity: sink instanceof EquitySeries ? sink.values : NO_EQUITY };
 }
 /** The equity of a run whose sink keeps no series (empty, so sharing one is safe). */
@@ -102,8 +104,10 @@ export interface Run {
   levels: TradeLevels[];
 }
 
-/** backtesting.py's `_Broker` for one long position at a time: market orders, and the SL/TP orders
- *  of `buy(size, sl, tp)` with `spread` and `commission=(fixed, relative)`. A class rather than
+/** backtesting.py's `_Broker` for one position at a time, long or (dir −1) short: market orders, and
+ *  the SL/TP orders of `buy(size, sl, tp)` / `sell(size, sl, tp)` with `spread` and
+ *  `commission=(fixed, relative)`. A short's share count is negative, so the equity and P/L
+ *  arithmetic is the long's, operation for operation. A class rather than
  *  closures over `let`s: this loop runs once per bar of every backtest and optimisation cell. */
 class Broker {
   cash: number;
@@ -132,6 +136,7 @@ class Broker {
     readonly bars: DailyBars,
     readonly t: Template,
     readonly wantLevels: boolean,
+    readonly dir: Direction,
   ) {
     this.cash = t.cash;
   }
@@ -162,7 +167,7 @@ class Broker {
         this.levelStop[bar - this.entryBar] = sl;
         this.levelTarget[bar - this.entryBar] = tp;
       }
-      const exit = levelExit(o, this.bars.high[bar], this.bars.low[bar], sl, tp, this.slTrails);
+      const exit = (this.dir === 1 ? levelExit : shortLevelExit)(o, this.bars.high[bar], this.bars.low[bar], sl, tp, this.slTrails);
       if (exit) this.close(exit.price, bar, exit.reason);
     }
   }
@@ -171,15 +176,15 @@ class Broker {
     this.pendingBuy = false;
     const size = this.t.positionSize;
     const available = this.cash; // flat here, so equity = cash
-    const { fillPrice, perShare } = entryCost(o, this.pendingShares || size, this.t);
+    const { fillPrice, perShare } = entryCost(o, this.pendingShares || size, this.t, this.dir);
     const want = this.pendingShares || (size < 1 ? fractionShares(available, size, perShare) : size);
-    if (!(want > 0 && want * perShare <= available)) return; // the cash cannot pay: dropped
-    this.shares = want;
+    if (!(want > 0 && want * perShare <= available)) return; // the cash (a short's margin) cannot pay: dropped
+    this.shares = this.dir * want;
     this.entryPrice = fillPrice;
     this.entryBar = bar;
     this.entryCommission = orderCommission(want, fillPrice, this.t);
     this.cash -= this.entryCommission;
-    ({ sl: this.sl, tp: this.tp } = entryLevels(fillPrice, this.t));
+    ({ sl: this.sl, tp: this.tp } = entryLevels(fillPrice, this.t, this.dir));
     this.slTrails = false;
     this.watching = watchesLevels(this.t);
     if (this.wantLevels && this.watching) {
@@ -195,11 +200,11 @@ class Broker {
   }
 }
 
-function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: CompiledSide, wantLevels: boolean, out: EquitySink): Run {
+function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: CompiledSide, wantLevels: boolean, out: EquitySink, dir: Direction): Run {
   const { close } = bars;
   const n = close.length;
   const { trailingStop, riskPct } = t.exits;
-  const b = new Broker(bars, t, wantLevels);
+  const b = new Broker(bars, t, wantLevels, dir);
   out.set(0, t.cash);
   let outOfMoney = false;
   // The broker's state changes only on fills and exits; between them the loop keeps a copy in locals.
@@ -249,8 +254,9 @@ function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: Compile
     if (!shares) continue; // (no cash left to buy with)
     b.pendingClose = holdsAt(sell, i);
     if (trailingStop) {
-      const trail = close[i] * (1 - trailingStop);
-      if (!(trail <= b.sl)) {
+      // a long's stop only rises, a short's only falls
+      const trail = close[i] * (1 - dir * trailingStop);
+      if (dir === 1 ? !(trail <= b.sl) : !(trail >= b.sl)) {
         b.sl = trail;
         b.slTrails = true;
       }

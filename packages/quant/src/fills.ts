@@ -8,11 +8,15 @@ import type { TradeRecord } from './stats.ts';
 /** An entry at open `o`: the fill price (spread included) and the cost per share the sizing and the
  *  cash check use, the reference's `adjusted_price + commission(size, open) / size` for an order of
  *  `orderSize` (a fraction of equity or a share count). */
-export function entryCost(o: number, orderSize: number, t: Template): { fillPrice: number; perShare: number } {
+export function entryCost(o: number, orderSize: number, t: Template, dir: Direction = 1): { fillPrice: number; perShare: number } {
   const { spread, commissionFixed: fixed } = t.exits;
-  const fillPrice = spread ? o * (1 + spread) : o;
+  // a short sells at the bid: the spread lowers its fill, as backtesting.py's `_adjusted_price`
+  const fillPrice = spread ? o * (1 + dir * spread) : o;
   return { fillPrice, perShare: fillPrice + (fixed + orderSize * o * t.commission) / orderSize };
 }
+
+/** 1 for a long position, −1 for a short one (its share count is negative, as backtesting.py's). */
+export type Direction = 1 | -1;
 
 /** Whole shares a fraction `size` of `available` equity buys at `perShare`. */
 export const fractionShares = (available: number, size: number, perShare: number) => pyFloorDiv(available * size, perShare);
@@ -29,10 +33,12 @@ export function riskShares(equity: number, close: number, t: Template, size = t.
   return Math.max(0, Math.min(atRisk, cap));
 }
 
-/** The stop and target of a position filled at `fillPrice` (NaN where none). */
-export function entryLevels(fillPrice: number, t: Template): { sl: number; tp: number } {
+/** The stop and target of a position filled at `fillPrice` (NaN where none): below and above it for
+ *  a long, above and below it for a short. */
+export function entryLevels(fillPrice: number, t: Template, dir: Direction = 1): { sl: number; tp: number } {
   const { stopLoss, takeProfit } = t.exits;
-  return { sl: stopLoss ? fillPrice * (1 - stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 + takeProfit) : NaN };
+  if (dir === 1) return { sl: stopLoss ? fillPrice * (1 - stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 + takeProfit) : NaN };
+  return { sl: stopLoss ? fillPrice * (1 + stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 - takeProfit) : NaN };
 }
 
 /** Whether a position has levels to check at every bar. */
@@ -46,6 +52,14 @@ export function levelExit(o: number, high: number, low: number, sl: number, tp: 
   return null;
 }
 
+/** A short position's exit this bar by its stop (high ≥ SL, filled at max(open, SL)) before its
+ *  target (low ≤ TP, filled at min(open, TP)); null when neither is hit. */
+export function shortLevelExit(o: number, high: number, low: number, sl: number, tp: number, slTrails: boolean): { price: number; reason: ExitReason } | null {
+  if (high >= sl) return { price: Math.max(o, sl), reason: slTrails ? 'trailing' : 'stop' };
+  if (low <= tp) return { price: Math.min(o, tp), reason: 'target' };
+  return null;
+}
+
 /** A position closed at `price`: the trade, and what it adds to the cash (its gross P/L less the exit
  *  commission; the entry commission left the cash at the entry). */
 export function closedTrade(
@@ -56,9 +70,13 @@ export function closedTrade(
   t: Template,
 ): { trade: TradeRecord; cash: number } {
   const { shares, entryPrice, entryCommission } = p;
-  const exitCommission = orderCommission(shares, price, t);
+  const exitCommission = orderCommission(Math.abs(shares), price, t);
   const gross = shares * (price - entryPrice);
   const commissions = entryCommission + exitCommission;
+  // a short (negative shares) gains as the price falls: backtesting.py's copysign(1, size)·(exit/entry − 1)
+  const returnPct = shares > 0
+    ? price / entryPrice - 1 - commissions / (shares * entryPrice)
+    : -(price / entryPrice - 1) - commissions / (-shares * entryPrice);
   return {
     cash: gross - exitCommission,
     trade: {
@@ -68,7 +86,7 @@ export function closedTrade(
       entryPrice,
       exitPrice: price,
       pnl: gross - commissions,
-      returnPct: price / entryPrice - 1 - commissions / (shares * entryPrice),
+      returnPct,
       commission: commissions,
       exitReason: reason,
     },

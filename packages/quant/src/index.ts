@@ -30,7 +30,19 @@ export {
   COMPARE_ALIASES,
   CPRICES,
   MAX_INDICATOR_WINDOW,
+  MAX_TEMPLATE_ROWS,
+  MAX_GROUP,
+  LONG_SIDES,
+  SHORT_SIDES,
+  MIXED_SIDES,
+  TOO_MANY_ROWS,
+  NESTED_AGAINST,
+  sidesError,
+  isShortTemplate,
   toCompareOp,
+  type OperandInput,
+  type Operand,
+  type ConditionOp,
   type TemplateInput,
   type IndicatorInput,
   type Template,
@@ -40,5 +52,13 @@ export {
   type IndicatorType,
   type CPrice,
 } from './template.ts';
-export { indicatorSeries, comparedWith, describeCondition } from './conditions.ts';
+export {
+  indicatorSeries, operandSeries, toCondition, comparedWith, describeCondition, describeOperand, describeRule, rowSeries, outputLabel,
+  type RowSeries, type ChartLine,
+} from './conditions.ts';
+export {
+  INDICATOR_SPECS, SPEC_INDICATOR_NAMES, PARAM_FIELDS, MIN_PERIOD, MAX_PERIOD, MIN_STDDEV, MAX_STDDEV,
+  indicatorSpec, defaultOutput, outputSpec, isPriceLike, paramSpec, paramInRange, paramRangeText,
+  type IndicatorSpec, type ParamSpec, type OutputSpec, type ParamField,
+} from './indicatorSpecs.ts';
 export * from './luck/index.ts';

@@ -21,7 +21,7 @@ describe('template checks', () => {
 
   const bad: [string, TemplateInput, RegExp][] = [
     ['unknown indicator', { ...base, indicators: [{ ...row, name: 'VWAP' }] }, /indicators\[0\]\.name: unknown indicator "VWAP"/],
-    ['bad side', { ...base, indicators: [{ ...row, indicator_type: 'HOLD' }] }, /indicator_type must be BUY or SELL/],
+    ['bad side', { ...base, indicators: [{ ...row, indicator_type: 'HOLD' }] }, /indicator_type must be BUY, SELL, SHORT or COVER/],
     ['bad operator', { ...base, indicators: [{ ...row, compare: '!=' }] }, /compare must be one of/],
     ['zero period', { ...base, indicators: [{ ...row, period: 0 }] }, /period must be a whole number from 1/],
     ['fractional drift', { ...base, indicators: [{ ...row, drift: 1.5 }] }, /drift must be a whole number/],
@@ -29,7 +29,7 @@ describe('template checks', () => {
     ['RSI value above 100', { ...base, indicators: [{ ...row, cvalue: '101' }] }, /RSI value must be between 0 and 100/],
     ['missing OBV value', { ...base, indicators: [{ ...row, name: 'OBV', cvalue: '' }] }, /cvalue is required for OBV/],
     ['non-numeric value', { ...base, indicators: [{ ...row, cvalue: 'abc' }] }, /cvalue must be a number/],
-    ['price other than close', { ...base, indicators: [{ name: 'SMA', indicator_type: 'BUY', compare: '<', cprice: 'OPEN' }] }, /cprice must be CLOSE/],
+    ['unknown price', { ...base, indicators: [{ name: 'SMA', indicator_type: 'BUY', compare: '<', cprice: 'MID' }] }, /cprice must be one of CLOSE, OPEN, HIGH, LOW/],
     ['zero position size', { ...base, position_size: 0 }, /position_size must be greater than 0/],
     ['fractional share count', { ...base, position_size: 2.5 }, /whole number of shares/],
     ['commission of 100 %', { ...base, commission: 1 }, /commission must be a fraction/],

@@ -3,30 +3,44 @@
 // sizing"). `normalizeTemplate` checks a template from any source (API row, JSON file) and fills the
 // spec's defaults, so the engine only ever sees clean numbers.
 
-// The template vocabulary and its limits are declared here once; packages/contract (the API and
-// the forms) imports them, so a row the form accepts is a row the engine runs.
-export const INDICATOR_NAMES = ['RSI', 'SMA', 'EMA', 'SUPERTREND', 'OBV'] as const;
-export type IndicatorName = (typeof INDICATOR_NAMES)[number];
-export const INDICATOR_TYPES = ['BUY', 'SELL'] as const;
+// The template vocabulary and its limits are declared here once (the indicators' parameters and outputs
+// in indicatorSpecs.ts); packages/contract (the API and the forms) imports them, so a row the form
+// accepts is a row the engine runs.
+import {
+  INDICATOR_NAMES, MAX_INDICATOR_WINDOW, MAX_TEMPLATE_ROWS, SPEC_INDICATOR_NAMES,
+  defaultOutput, indicatorSpec, isPriceLike, paramInRange, paramRangeText,
+  type IndicatorName, type ParamSpec,
+} from './indicatorSpecs.ts';
+
+export { INDICATOR_NAMES, MAX_INDICATOR_WINDOW, MAX_TEMPLATE_ROWS, type IndicatorName };
+/** BUY/SELL rows make a long template, SHORT (entry) and COVER (exit) rows a short one; never both. */
+export const INDICATOR_TYPES = ['BUY', 'SELL', 'SHORT', 'COVER'] as const;
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
-/** The operators as the spec writes them (spec §3), and as the API stores them. */
-export const COMPARE_OPS = ['>', '<', '=', '≤', '≥'] as const;
+export const LONG_SIDES = ['BUY', 'SELL'] as const;
+export const SHORT_SIDES = ['SHORT', 'COVER'] as const;
+/** The operators as the spec writes them (spec §3), and as the API stores them, then the crosses. */
+export const COMPARE_OPS = ['>', '<', '=', '≤', '≥', 'crosses_above', 'crosses_below'] as const;
 export type CompareOp = (typeof COMPARE_OPS)[number];
 /** ASCII spellings accepted on input and read as the spec's symbols. */
 export const COMPARE_ALIASES: Readonly<Record<string, CompareOp>> = { '>=': '≥', '<=': '≤' };
-/** The price SMA, EMA and SUPERTREND compare with; CLOSE is the only one (spec §3). */
-export const CPRICES = ['CLOSE'] as const;
+/** The price a price-like row (SMA, EMA, SUPERTREND, a Bollinger band) compares with, on the same bar. */
+export const CPRICES = ['CLOSE', 'OPEN', 'HIGH', 'LOW'] as const;
 export type CPrice = (typeof CPRICES)[number];
+/** `group` numbers: a side fires when every row of some group holds. */
+export const MAX_GROUP = 99;
+/** A long template mixed with short rows, in the form's words. */
+export const MIXED_SIDES = 'A template is either long (BUY and SELL rows) or short (SHORT and COVER rows), not both';
+export const TOO_MANY_ROWS = `A template has at most ${MAX_TEMPLATE_ROWS} indicator rows`;
+export const NESTED_AGAINST = 'The indicator compared with cannot itself be compared with another (no against inside against)';
 
 /** The spec's operator for `s` (a symbol or an ASCII alias); null when it is none. */
 export function toCompareOp(s: string): CompareOp | null {
   return (COMPARE_OPS as readonly string[]).includes(s) ? (s as CompareOp) : (COMPARE_ALIASES[s] ?? null);
 }
 
-/** One indicator row as the spec's Indicator entity carries it (extra fields such as id are ignored). */
-export interface IndicatorInput {
+/** The indicator and parameters one side of a row reads (the row itself, or its `against`). */
+export interface OperandInput {
   name: IndicatorName | string;
-  indicator_type: IndicatorType | string;
   period?: number | string | null;
   drift?: number | string | null;
   offset?: number | string | null;
@@ -35,11 +49,32 @@ export interface IndicatorInput {
   /** Supertrend's ATR multiplier; the spec fixes it at 3 (the template screens never send it), an
    *  optimisation grid may vary it */
   multiplier?: number | string | null;
+  /** MACD */
+  fast?: number | string | null;
+  slow?: number | string | null;
+  signal?: number | string | null;
+  /** Bollinger Bands: the bands' distance in standard deviations */
+  stddev?: number | string | null;
+  /** Stochastic: the %K smoothing and the %D period */
+  k_smooth?: number | string | null;
+  d_period?: number | string | null;
+  /** which line of a many-line indicator (MACD macd|signal|hist, BBANDS middle|upper|lower|percent_b,
+   *  STOCH k|d, ADX adx|plus_di|minus_di); `value` or nothing for the others */
+  output?: string | null;
+}
+
+/** One indicator row as the spec's Indicator entity carries it (extra fields such as id are ignored). */
+export interface IndicatorInput extends OperandInput {
+  indicator_type: IndicatorType | string;
   compare: CompareOp | string;
-  /** compare value, used by RSI and OBV */
+  /** compare value, used by the rows that compare with a number (RSI, OBV, the oscillators) */
   cvalue?: number | string | null;
-  /** price compared with SMA, EMA and SUPERTREND; CLOSE is the only one */
-  cprice?: 'CLOSE' | string | null;
+  /** the price a price-like row compares with: CLOSE (default), OPEN, HIGH or LOW */
+  cprice?: CPrice | string | null;
+  /** another indicator to compare with (takes precedence over cprice and cvalue) */
+  against?: OperandInput | null;
+  /** OR groups: a side fires when every row of some group holds (default 0) */
+  group?: number | string | null;
 }
 
 export interface TemplateInput {
@@ -64,19 +99,37 @@ export interface TemplateInput {
   indicators: IndicatorInput[];
 }
 
-/** A checked indicator row with every default filled in. */
-export interface Condition {
+/** A checked indicator reading: which series of which indicator, every parameter filled in. */
+export interface Operand {
   name: IndicatorName;
-  side: IndicatorType;
+  output: string;
   period: number;
   drift: number;
   offset: number;
   length: number;
   /** Supertrend's ATR multiplier (fixed at 3 by the spec) */
   multiplier: number;
-  op: '>' | '<' | '=' | '>=' | '<=';
-  /** the compare value for RSI and OBV; NaN where the close price is the right-hand side */
+  fast: number;
+  slow: number;
+  signal: number;
+  stddev: number;
+  kSmooth: number;
+  dPeriod: number;
+}
+
+export type ConditionOp = '>' | '<' | '=' | '>=' | '<=' | 'crosses_above' | 'crosses_below';
+
+/** A checked indicator row with every default filled in. Its right-hand side is, first that
+ *  applies: `against` (another indicator's series), the price `cprice` (when `value` is NaN), or
+ *  the number `value`. */
+export interface Condition extends Operand {
+  side: IndicatorType;
+  op: ConditionOp;
+  /** the compare value; NaN where the right-hand side is a price or another indicator */
   value: number;
+  cprice: CPrice;
+  against: Operand | null;
+  group: number;
 }
 
 export interface Template {
@@ -132,8 +185,6 @@ export const RISK_NEEDS_STOP = 'risk_pct needs stop_loss_pct (the risk is measur
 export const INDICATOR_DEFAULTS = { indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 7, cvalue: 50, cprice: 'CLOSE' } as const;
 export const DEFAULT_CASH = 10_000;
 export const SUPERTREND_MULTIPLIER = 3;
-/** Upper bound of period, drift, length and offset: longer than any daily history we hold. */
-export const MAX_INDICATOR_WINDOW = 10_000;
 
 /** A template that cannot run; the message names the field and the problem. */
 export class TemplateError extends Error {
@@ -155,8 +206,23 @@ export function normalizeTemplate(input: TemplateInput | Template): Template {
   if (!(cash > 0)) throw new TemplateError('cash must be greater than 0');
   const exits = normalizeExits(input);
   if (!Array.isArray(input.indicators)) throw new TemplateError('indicators must be a list');
+  if (input.indicators.length > MAX_TEMPLATE_ROWS) throw new TemplateError(`indicators: ${TOO_MANY_ROWS}`);
   const conditions = input.indicators.map((row, i) => normalizeRow(row, `indicators[${i}]`));
+  const sides = sidesError(conditions.map((c) => c.side));
+  if (sides) throw new TemplateError(`indicators: ${sides}`);
   return { positionSize, commission, cash, exits, conditions };
+}
+
+/** MIXED_SIDES when the rows mix long (BUY/SELL) and short (SHORT/COVER) sides, else null. */
+export function sidesError(sides: readonly string[]): string | null {
+  const long = sides.some((s) => s === 'BUY' || s === 'SELL');
+  const short = sides.some((s) => s === 'SHORT' || s === 'COVER');
+  return long && short ? MIXED_SIDES : null;
+}
+
+/** True for a template of SHORT/COVER rows. */
+export function isShortTemplate(t: Template): boolean {
+  return t.conditions.some((c) => c.side === 'SHORT' || c.side === 'COVER');
 }
 
 function normalizeExits(input: TemplateInput): Exits {
@@ -174,40 +240,82 @@ function normalizeExits(input: TemplateInput): Exits {
 
 function normalizeRow(row: IndicatorInput, at: string): Condition {
   if (!isObject(row)) throw new TemplateError(`${at} must be an object`);
-  const name = String(row.name ?? '').toUpperCase();
-  if (!(INDICATOR_NAMES as readonly string[]).includes(name)) {
-    throw new TemplateError(`${at}.name: unknown indicator "${row.name}" (expected one of ${INDICATOR_NAMES.join(', ')})`);
-  }
+  const operand = normalizeOperand(row, at);
+  const { name } = operand;
   const side = String(row.indicator_type ?? '').toUpperCase();
-  if (side !== 'BUY' && side !== 'SELL') throw new TemplateError(`${at}.indicator_type must be BUY or SELL`);
+  if (!(INDICATOR_TYPES as readonly string[]).includes(side)) throw new TemplateError(`${at}.indicator_type must be BUY, SELL, SHORT or COVER`);
   const op = normalizeOp(row.compare);
   if (!op) throw new TemplateError(`${at}.compare must be one of ${[...COMPARE_OPS, ...Object.keys(COMPARE_ALIASES)].join(' ')}`);
-  const period = whole(row.period, INDICATOR_DEFAULTS.period, 1, `${at}.period`);
-  const drift = whole(row.drift, INDICATOR_DEFAULTS.drift, 1, `${at}.drift`);
-  const offset = whole(row.offset, INDICATOR_DEFAULTS.offset, 0, `${at}.offset`);
-  const length = whole(row.length, INDICATOR_DEFAULTS.length, 1, `${at}.length`);
+  let against: Operand | null = null;
+  if (row.against != null) {
+    if (!isObject(row.against)) throw new TemplateError(`${at}.against must be an indicator (an object with a name)`);
+    if ((row.against as { against?: unknown }).against != null) throw new TemplateError(`${at}.against.against: ${NESTED_AGAINST}`);
+    against = normalizeOperand(row.against, `${at}.against`);
+  }
+  const cprice = String(row.cprice ?? '').trim() === '' ? 'CLOSE' : String(row.cprice).toUpperCase();
+  if (!(CPRICES as readonly string[]).includes(cprice)) throw new TemplateError(`${at}.cprice must be one of ${CPRICES.join(', ')}`);
   let value = NaN;
-  if (name === 'RSI' || name === 'OBV') {
+  if (!against && !isPriceLike(name, operand.output)) {
     if (row.cvalue == null || String(row.cvalue).trim() === '') throw new TemplateError(`${at}.cvalue is required for ${name}`);
     value = num(row.cvalue, `${at}.cvalue`);
     if (name === 'RSI' && !(value >= 0 && value <= 100)) throw new TemplateError(`${at}.cvalue: RSI value must be between 0 and 100`);
-  } else if (row.cprice != null && String(row.cprice).toUpperCase() !== 'CLOSE') {
-    throw new TemplateError(`${at}.cprice must be CLOSE`);
   }
+  const group = whole(row.group, 0, 0, `${at}.group`, MAX_GROUP);
+  return { ...operand, side: side as IndicatorType, op, value, cprice: cprice as CPrice, against, group };
+}
+
+/** The indicator, its output and its parameters (each checked against the registry's bounds; a
+ *  parameter the indicator does not take is ignored, as the API stores every field on every row). */
+function normalizeOperand(row: OperandInput, at: string): Operand {
+  const name = String(row.name ?? '').trim().toUpperCase();
+  const spec = indicatorSpec(name);
+  if (!spec) throw new TemplateError(`${at}.name: unknown indicator "${row.name}" (expected one of ${INDICATOR_NAMES.join(', ')})`);
+  const n = name as IndicatorName;
+  const output = String(row.output ?? '').trim() === '' ? defaultOutput(n) : String(row.output).trim().toLowerCase();
+  if (!spec.outputs.some((o) => o.name === output)) {
+    throw new TemplateError(`${at}.output: ${name} has no output "${row.output}" (expected one of ${spec.outputs.map((o) => o.name).join(', ')})`);
+  }
+  const param = (field: ParamSpec['field']): number => {
+    const p = spec.params.find((q) => q.field === field);
+    const raw = row[field];
+    if (!p) return FALLBACK[field];
+    if (raw == null || raw === '') return p.default;
+    const v = num(raw, `${at}.${field}`);
+    if (!paramInRange(p, v)) throw new TemplateError(`${at}.${field}: ${paramRangeText(p)}, got ${v}`);
+    return v;
+  };
+  const spec5 = (SPEC_INDICATOR_NAMES as readonly string[]).includes(name);
+  // The spec's five keep their own rules (period, drift and length on every row, 1 to 10,000).
+  const period = spec5 ? whole(row.period, INDICATOR_DEFAULTS.period, 1, `${at}.period`) : param('period');
+  const drift = spec5 ? whole(row.drift, INDICATOR_DEFAULTS.drift, 1, `${at}.drift`) : FALLBACK.drift;
+  const length = spec5 ? whole(row.length, INDICATOR_DEFAULTS.length, 1, `${at}.length`) : FALLBACK.length;
   let multiplier = SUPERTREND_MULTIPLIER;
-  if (row.multiplier != null && row.multiplier !== '') {
+  if (row.multiplier != null && row.multiplier !== '' && (name === 'SUPERTREND' || spec5)) {
     multiplier = num(row.multiplier, `${at}.multiplier`);
     if (!(multiplier > 0 && multiplier <= 100)) throw new TemplateError(`${at}.multiplier must be greater than 0 and at most 100, got ${multiplier}`);
   }
-  return { name: name as IndicatorName, side, period, drift, offset, length, multiplier, op, value };
+  const offset = whole(row.offset, INDICATOR_DEFAULTS.offset, 0, `${at}.offset`);
+  return {
+    name: n, output, period, drift, offset, length, multiplier,
+    fast: param('fast'), slow: param('slow'), signal: param('signal'),
+    stddev: param('stddev'), kSmooth: param('k_smooth'), dPeriod: param('d_period'),
+  };
 }
 
-const ENGINE_OPS: Record<CompareOp, Condition['op']> = { '>': '>', '<': '<', '=': '=', '≥': '>=', '≤': '<=' };
+/** What a row holds in a parameter its indicator does not take (never read by the indicator). */
+const FALLBACK: Record<ParamSpec['field'], number> = {
+  period: INDICATOR_DEFAULTS.period, drift: INDICATOR_DEFAULTS.drift, length: INDICATOR_DEFAULTS.length, multiplier: 3,
+  fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3,
+};
 
-function normalizeOp(op: unknown): Condition['op'] | null {
+const ENGINE_OPS: Record<CompareOp, ConditionOp> = {
+  '>': '>', '<': '<', '=': '=', '≥': '>=', '≤': '<=', crosses_above: 'crosses_above', crosses_below: 'crosses_below',
+};
+
+function normalizeOp(op: unknown): ConditionOp | null {
   const s = String(op ?? '').trim();
   // A template file may also write '==' (the API keeps to the spec's symbols and their aliases).
-  const symbol = s === '==' ? '=' : toCompareOp(s);
+  const symbol = s === '==' ? '=' : toCompareOp(s.toLowerCase());
   return symbol && ENGINE_OPS[symbol];
 }
 
@@ -217,11 +325,11 @@ function num(v: unknown, field: string): number {
   return n;
 }
 
-function whole(v: unknown, fallback: number, min: number, field: string): number {
+function whole(v: unknown, fallback: number, min: number, field: string, max = MAX_INDICATOR_WINDOW): number {
   if (v == null || v === '') return fallback;
   const n = num(v, field);
-  if (!Number.isInteger(n) || n < min || n > MAX_INDICATOR_WINDOW) {
-    throw new TemplateError(`${field} must be a whole number from ${min} to ${MAX_INDICATOR_WINDOW}, got ${n}`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new TemplateError(`${field} must be a whole number from ${min} to ${max}, got ${n}`);
   }
   return n;
 }

@@ -207,12 +207,13 @@ export async function saveEvaluation(t: Db, importId: number, evaluatedIds: numb
   await t.query('UPDATE alerts SET last_fired_at = now() WHERE id = ANY ($1::int[])', [[...new Set(firings.map((f) => f.alertId))]]);
 }
 
-/** The BUY/SELL rows of many templates, in the order they were added. */
+/** The rows (BUY/SELL or SHORT/COVER) of many templates, in the order they were added. */
 export async function templateRowsById(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, { name: string; rows: Array<Record<string, unknown>> }>();
   const names = await db.query<{ id: number; name: string }>('SELECT id, name FROM templates WHERE id = ANY ($1::int[])', [ids]);
   const rows = await db.query<{ template_id: number } & Record<string, unknown>>(
-    `SELECT template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice
+    `SELECT template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice,
+            output, fast, slow, signal, stddev, k_smooth, d_period, "group", against
      FROM indicators WHERE template_id = ANY ($1::int[]) ORDER BY id`,
     [ids],
   );

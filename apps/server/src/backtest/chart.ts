@@ -1,5 +1,5 @@
 import { chartEquity, chartValue, type BacktestChart, type ChartIndicator, type EquityCurve, type Indicator, type TradeLevels, type TradeMarker } from '@app/contract';
-import { comparedWith, describeCondition, indicatorSeries, type BacktestResult, type DailyBars } from '@app/quant';
+import { describeOperand, rowSeries, toCondition, type BacktestResult, type ChartLine, type DailyBars } from '@app/quant';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -40,26 +40,31 @@ function levelPoints(values: Float64Array, entryBar: number, time: (bar: number)
   return out;
 }
 
-/** One line per distinct series (an RSI(14) BUY < 30 and SELL > 70 share one line with both levels). */
+/** One line per distinct series (an RSI(14) BUY < 30 and SELL > 70 share one line with both levels;
+ *  a row compared with another indicator draws both). Price-like lines go on the price pane,
+ *  oscillators in their own; the values are the arrays the engine compared (quant's rowSeries). */
 function indicatorLines(bars: DailyBars, indicators: Indicator[]): ChartIndicator[] {
   const byLabel = new Map<string, ChartIndicator>();
-  for (const row of indicators) {
-    const label = seriesLabel(row);
-    const rhs = comparedWith(row);
-    let line = byLabel.get(label);
+  const cache = new Map<string, Float64Array>();
+  const lineOf = (l: ChartLine): ChartIndicator => {
+    let line = byLabel.get(l.label);
     if (!line) {
-      const series = indicatorSeries(bars, row);
-      const values = Array.from(series, (v) => (Number.isNaN(v) ? null : chartValue(v)));
-      line = { label, pane: rhs === 'close' ? 'price' : 'own', values, levels: [] };
-      byLabel.set(label, line);
+      const values = Array.from(l.values, (v) => (Number.isNaN(v) ? null : chartValue(v)));
+      line = { label: l.label, pane: l.overlay ? 'price' : 'own', values, levels: [] };
+      byLabel.set(l.label, line);
     }
-    if (rhs !== 'close' && !line.levels.includes(rhs)) line.levels.push(rhs);
+    return line;
+  };
+  for (const row of indicators) {
+    const { left, right } = rowSeries(bars, row, cache);
+    const line = lineOf(left);
+    if (right.kind === 'indicator') lineOf(right.line);
+    if (right.kind === 'value' && !line.levels.includes(right.value)) line.levels.push(right.value);
   }
   return [...byLabel.values()];
 }
 
-/** The series' name as the quant package words it: "RSI(14) < 30" → "RSI(14)". The wording always
- *  ends in " <operator> <value or Close>", neither of which contains a space. */
+/** The series' name as the quant package words it: "RSI(14) < 30" → "RSI(14)". */
 export function seriesLabel(row: Indicator): string {
-  return describeCondition(row).replace(/ \S+ \S+$/, '');
+  return describeOperand(toCondition(row));
 }

@@ -17,7 +17,9 @@ interface TemplateRow extends TemplateExitValues {
 const EXIT_COLS = EXIT_FIELD_NAMES.join(', ');
 
 const iso = (t: Date | string) => new Date(t).toISOString();
-const INDICATOR_COLS = `id, template_id AS template, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice`;
+export const INDICATOR_COLS =
+  `id, template_id AS template, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice, ` +
+  `output, fast, slow, signal, stddev, k_smooth, d_period, "group", against`;
 
 export async function listTemplates(db: Db, userId: number): Promise<TemplateListItem[]> {
   return db.query<TemplateListItem>('SELECT id, name FROM templates WHERE user_id = $1 ORDER BY id', [userId]);
@@ -31,11 +33,19 @@ export async function countTemplates(db: Db, userId: number): Promise<number> {
 
 /** How many indicator rows the user's template holds; null when the template is not the user's. */
 export async function countIndicators(db: Db, userId: number, templateId: number): Promise<number | null> {
-  const [r] = await db.query<{ n: number }>(
-    'SELECT (SELECT count(*) FROM indicators WHERE template_id = t.id)::int AS n FROM templates t WHERE t.id = $1 AND t.user_id = $2',
+  const r = await indicatorSides(db, userId, templateId);
+  return r ? r.length : null;
+}
+
+/** The sides (BUY, SELL, SHORT, COVER) of the template's rows, one per row; null when the template
+ *  is not the user's. */
+export async function indicatorSides(db: Db, userId: number, templateId: number): Promise<string[] | null> {
+  const [r] = await db.query<{ sides: string[] }>(
+    `SELECT coalesce((SELECT array_agg(indicator_type ORDER BY id) FROM indicators WHERE template_id = t.id), '{}') AS sides
+     FROM templates t WHERE t.id = $1 AND t.user_id = $2`,
     [templateId, userId],
   );
-  return r ? r.n : null;
+  return r ? r.sides : null;
 }
 
 /** The template with its indicators in the order they were added; null when not the user's. */
@@ -104,10 +114,16 @@ export async function deleteTemplate(db: Db, userId: number, id: number): Promis
 /** Adds an indicator to one of the user's templates; null when the template is not the user's. */
 export async function addIndicator(db: Db, userId: number, templateId: number, ind: IndicatorFields): Promise<Indicator | null> {
   const [row] = await db.query<Indicator>(
-    `INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice)
-     SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM templates WHERE id = $1 AND user_id = $2
+    `INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice,
+                             output, fast, slow, signal, stddev, k_smooth, d_period, "group", against)
+     SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb
+     FROM templates WHERE id = $1 AND user_id = $2
      RETURNING ${INDICATOR_COLS}`,
-    [templateId, userId, ind.name, ind.indicator_type, ind.period, ind.drift, ind.offset, ind.length, ind.compare, ind.cvalue, ind.cprice],
+    [
+      templateId, userId, ind.name, ind.indicator_type, ind.period, ind.drift, ind.offset, ind.length, ind.compare, ind.cvalue, ind.cprice,
+      ind.output, ind.fast, ind.slow, ind.signal, ind.stddev, ind.k_smooth, ind.d_period, ind.group,
+      ind.against ? JSON.stringify(ind.against) : null,
+    ],
   );
   if (row) await db.query('UPDATE templates SET updated_at = now() WHERE id = $1', [templateId]);
   return row ?? null;

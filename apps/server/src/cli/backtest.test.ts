@@ -77,7 +77,7 @@ describe('backtest CLI', () => {
     ['unsorted dates', () => ['--data', file('unsorted.csv', csv(60, (l) => ([l[5], l[6]] = [l[6], l[5]]))), '--template', template], /line 7: date .* is out of order/],
     ['a duplicate date', () => ['--data', file('dup.csv', csv(60, (l) => (l[6] = l[5]))), '--template', template], /line 7: duplicate date 2021-01-08/],
     ['a non-positive price', () => ['--data', file('neg.csv', csv(60, (l) => (l[2] = l[2].replace(/^([^,]+),[^,]+/, '$1,-3')))), '--template', template], /line 3: open -3 is out of range/],
-    ['an unknown indicator name', () => ['--data', data, '--template', file('unknown.json', JSON.stringify({ ...rsiTemplate, indicators: [{ ...rsiTemplate.indicators[0], name: 'WILLR' }] }))], /indicators\[0\]\.name: unknown indicator "WILLR"/],
+    ['an unknown indicator name', () => ['--data', data, '--template', file('unknown.json', JSON.stringify({ ...rsiTemplate, indicators: [{ ...rsiTemplate.indicators[0], name: 'VWAP' }] }))], /indicators\[0\]\.name: unknown indicator "VWAP"/],
     ['an out-of-range period', () => ['--data', data, '--template', file('period.json', JSON.stringify({ ...rsiTemplate, indicators: [{ ...rsiTemplate.indicators[0], period: 0 }] }))], /indicators\[0\]\.period must be a whole number from 1/],
     ['an out-of-range RSI value', () => ['--data', data, '--template', file('rsi.json', JSON.stringify({ ...rsiTemplate, indicators: [{ ...rsiTemplate.indicators[1], cvalue: '150' }] }))], /indicators\[0\]\.cvalue: RSI value must be between 0 and 100/],
     ['an out-of-range position size', () => ['--data', data, '--template', file('size.json', JSON.stringify({ ...rsiTemplate, position_size: -1 }))], /position_size must be greater than 0/],
@@ -107,9 +107,10 @@ describe('backtest CLI', () => {
   });
 
   describe.skipIf(!existsSync(goldens))('on the reference cases (skipped: ../shared/goldens is absent)', () => {
-    // every public case and the 40-case corpus, to the goldens' tolerance (1e-6 relative)
+    // every public case, the 40-case corpus and the strategy language's 7 + 29, to the goldens' tolerance (1e-6 relative)
     const cases = existsSync(goldens)
-      ? ['backtest', 'corpus'].flatMap((kind) => readdirSync(join(goldens, kind)).map((name) => join(goldens, kind, name)))
+      ? ['backtest', 'corpus', 'strategy', 'corpus-strategy'].flatMap((kind) =>
+        readdirSync(join(goldens, kind)).map((name) => join(goldens, kind, name)).filter((d) => existsSync(join(d, 'template.json'))))
       : [];
     const close = (a: unknown, e: unknown): boolean =>
       typeof e === 'number' && typeof a === 'number' ? Math.abs(a - e) <= Math.max(1e-9, 1e-6 * Math.abs(e)) : a === e;

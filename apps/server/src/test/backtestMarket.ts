@@ -38,13 +38,17 @@ export async function addSymbol(t: TestApp, symbol: string, bars: DailyBars) {
 const repoRoot = new URL('../../../../', import.meta.url);
 export const goldensDir = fileURLToPath(new URL('../shared/goldens/backtest/', repoRoot));
 export const haveGoldens = existsSync(goldensDir);
+/** A folder of backtest cases under ../shared/goldens: the public cases, or the strategy language's. */
+export type GoldenKind = 'backtest' | 'strategy' | 'corpus-strategy';
+const kindDir = (kind: GoldenKind) => fileURLToPath(new URL(`../shared/goldens/${kind}/`, repoRoot));
 
-export function goldenCases(): string[] {
-  return haveGoldens ? readdirSync(goldensDir).filter((d) => existsSync(`${goldensDir}${d}/data.csv`)).sort() : [];
+export function goldenCases(kind: GoldenKind = 'backtest'): string[] {
+  const dir = kindDir(kind);
+  return existsSync(dir) ? readdirSync(dir).filter((d) => existsSync(`${dir}${d}/template.json`)).sort() : [];
 }
 
-export function readGoldenCase(name: string) {
-  const dir = `${goldensDir}${name}/`;
+export function readGoldenCase(name: string, kind: GoldenKind = 'backtest') {
+  const dir = `${kindDir(kind)}${name}/`;
   // The backtest CLI's strict reader of this layout, so the test reads bars as the product does.
   const bars = barsFromCsv(readFileSync(dir + 'data.csv', 'utf8'), dir + 'data.csv');
   return {

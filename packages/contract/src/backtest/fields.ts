@@ -2,7 +2,7 @@
 // (packages/quant), so the form, the API and the backtest cannot disagree; the messages and the small
 // field schemas the templates, indicators and periods share are declared here.
 import { z } from 'zod';
-import { MAX_INDICATOR_WINDOW } from '@app/quant';
+import { MAX_GROUP, MAX_INDICATOR_WINDOW, MIXED_SIDES, NESTED_AGAINST } from '@app/quant';
 import { cleanText } from '../text.ts';
 
 export {
@@ -14,6 +14,27 @@ export {
   INDICATOR_NAMES,
   INDICATOR_TYPES,
   MAX_INDICATOR_WINDOW,
+  MAX_PERIOD,
+  MIN_PERIOD,
+  MAX_STDDEV,
+  MIN_STDDEV,
+  MAX_GROUP,
+  MAX_TEMPLATE_ROWS,
+  INDICATOR_SPECS,
+  SPEC_INDICATOR_NAMES,
+  PARAM_FIELDS,
+  LONG_SIDES,
+  SHORT_SIDES,
+  indicatorSpec,
+  defaultOutput,
+  isPriceLike,
+  describeRule,
+  describeCondition,
+  describeOperand,
+  type IndicatorSpec,
+  type ParamSpec,
+  type OutputSpec,
+  type ParamField,
   type CompareOp,
   type CPrice,
   type IndicatorName,
@@ -44,9 +65,17 @@ export const INDICATOR_MESSAGES = {
   compareValueNumber: 'Compare value must be a number',
   offsetNonNegative: 'Offset must be 0 or greater',
   wholeNumber: (label: string) => `${label} must be a whole number`,
-  tooLarge: (label: string) => `${label} must be at most ${MAX_INDICATOR_WINDOW}`,
-  indicatorType: 'Indicator type must be BUY or SELL',
-  cprice: 'Price must be CLOSE',
+  tooLarge: (label: string, max: number = MAX_INDICATOR_WINDOW) => `${label} must be at most ${max}`,
+  tooSmall: (label: string, min: number) => `${label} must be at least ${min}`,
+  required: (label: string) => `${label} is required`,
+  notNumber: (label: string) => `${label} must be a number`,
+  indicatorType: 'Indicator type must be BUY, SELL, SHORT or COVER',
+  cprice: 'Price must be CLOSE, OPEN, HIGH or LOW',
+  output: (name: string, outputs: readonly string[]) => `${name} has no such output; choose one of ${outputs.join(', ')}`,
+  group: `Group must be a whole number from 0 to ${MAX_GROUP}`,
+  against: 'Compare with must be an indicator (an object with a name)',
+  nestedAgainst: NESTED_AGAINST,
+  mixedSides: MIXED_SIDES,
 } as const;
 
 /** DRF's generic field messages, used where the spec gives none. */

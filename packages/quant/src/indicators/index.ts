@@ -7,3 +7,7 @@ export { obv, averageVolume } from './volume.ts';
 export { trueRange, atr } from './volatility.ts';
 export { supertrend, type Supertrend } from './supertrend.ts';
 export { shift as offset } from './series.ts';
+export { bbands, type Bollinger } from './bbands.ts';
+export { stoch, willr, cci, roc, type Stochastic } from './oscillators.ts';
+export { adx, type Dmi } from './adx.ts';
+export { rollingMax, rollingMin } from './rolling.ts';

@@ -9,12 +9,13 @@ export const goldensDir = fileURLToPath(new URL('../shared/goldens/', repoRoot))
 export const haveGoldens = existsSync(goldensDir);
 export const goldensMissing = `reference cases not found at ${goldensDir} (../shared is absent)`;
 
-export type GoldenKind = 'backtest' | 'corpus' | 'indicators' | 'optimize';
+export type GoldenKind = 'backtest' | 'corpus' | 'indicators' | 'optimize' | 'strategy' | 'corpus-strategy' | 'strategy/indicators';
 
 export function goldenCases(kind: GoldenKind): string[] {
   if (!haveGoldens) return [];
   return readdirSync(goldensDir + kind, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    // strategy/ holds its indicator series in a folder of its own beside the cases
+    .filter((d) => d.isDirectory() && !(kind === 'strategy' && d.name === 'indicators'))
     .map((d) => d.name)
     .sort();
 }

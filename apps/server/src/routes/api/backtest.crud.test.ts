@@ -151,6 +151,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       expect(buy.json()).toEqual({
         id: expect.any(Number), template: template.id, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 7,
         compare: '<', cvalue: '30', cprice: 'CLOSE',
+        output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null,
       });
       // Form values arrive as strings; ASCII operators are stored as the spec's symbols.
       const sell = await call(alice, 'POST', '/api/indicators/', { template: String(template.id), name: 'SUPERTREND', indicator_type: 'SELL', length: '10', offset: '2', compare: '>=' });
@@ -170,7 +171,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       const base = { template: template.id, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, compare: '<', cvalue: '30' };
       const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
         [{ name: '' }, { name: [M.name] }],
-        [{ name: 'MACD' }, { name: [M.name] }],
+        [{ name: 'VWAP' }, { name: [M.name] }],
         [{ compare: '' }, { compare: [M.compare] }],
         [{ compare: '!=' }, { compare: [M.compare] }],
         [{ period: '' }, { period: [M.periodRequired] }],
@@ -190,7 +191,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
         [{ name: 'OBV', cvalue: 'lots' }, { cvalue: [M.compareValueNumber] }],
         [{ offset: -1 }, { offset: [M.offsetNonNegative] }],
         [{ indicator_type: 'HOLD' }, { indicator_type: [M.indicatorType] }],
-        [{ cprice: 'OPEN' }, { cprice: [M.cprice] }],
+        [{ cprice: 'MID' }, { cprice: [M.cprice] }],
         [{ template: undefined }, { template: ['This field is required.'] }],
         [{ template: 'x' }, { template: ['A valid integer is required.'] }],
         [{ compare: '', period: 0, cvalue: '500' }, { compare: [M.compare], period: [M.periodPositive], cvalue: [M.rsiValue] }],

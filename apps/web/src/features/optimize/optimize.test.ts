@@ -8,7 +8,8 @@ const range = (field: string, start: string, stop: string, step: string, row: nu
 const list = (field: string, text: string, row: number | null = 0): ParamDraft => ({ row, field, mode: 'list', start: '', stop: '', step: '', list: text });
 
 const row = (over: Partial<Indicator>): Indicator => ({
-  id: 1, template: 1, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 10, compare: '<', cvalue: '30', cprice: 'CLOSE', ...over,
+  id: 1, template: 1, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 10, compare: '<', cvalue: '30', cprice: 'CLOSE',
+  output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null, ...over,
 });
 const template = (indicators: Indicator[], exits: Partial<TemplateDetail> = {}) =>
   ({

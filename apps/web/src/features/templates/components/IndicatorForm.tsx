@@ -4,6 +4,7 @@ import {
   CPRICES,
   INDICATOR_DEFAULTS,
   INDICATOR_FIELDS,
+  INDICATOR_SPECS,
   INDICATOR_NAMES,
   INDICATOR_TYPES,
   indicatorFormErrors,
@@ -18,7 +19,7 @@ import { useCreateIndicator } from '../api.ts';
 import { fieldErrors, indicatorCreateError } from '../errors.ts';
 import { TEMPLATE_TEXT } from '../texts.ts';
 
-type FormState = Record<IndicatorField, string>;
+type FormState = Record<Extract<IndicatorField, 'name' | 'indicator_type' | 'period' | 'drift' | 'offset' | 'length' | 'compare' | 'cvalue' | 'cprice'>, string>;
 
 const initialState = (): FormState => ({
   name: '',
@@ -39,7 +40,7 @@ const NUMBER_FIELDS = [
   { key: 'offset', label: 'Offset' },
 ] as const;
 
-const NAME_LABELS: Record<IndicatorName, string> = { RSI: 'RSI', SMA: 'SMA', EMA: 'EMA', SUPERTREND: 'Supertrend', OBV: 'OBV' };
+const NAME_LABELS = Object.fromEntries(INDICATOR_NAMES.map((n) => [n, INDICATOR_SPECS[n].short])) as Record<IndicatorName, string>;
 
 /** The values the server gets: the chosen indicator's inputs only (spec §5); the rest take defaults. */
 function valuesOf(s: FormState): IndicatorFormValues {

@@ -10,6 +10,7 @@ function details(i: Indicator): string {
     case 'SMA': case 'EMA': return `period ${i.period} · drift ${i.drift} · vs close`;
     case 'SUPERTREND': return `length ${i.length} · offset ${i.offset} · vs close`;
     case 'OBV': return `offset ${i.offset} · value ${i.cvalue}`;
+    default: return '';
   }
 }
 
