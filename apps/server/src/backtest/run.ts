@@ -1,6 +1,7 @@
 import { EXIT_FIELD_NAMES, type BacktestRun, type EquityCurve, type IndicatorFields, type TemplateDetail, type TemplateExitValues, type TemplateSettingValues } from '@app/contract';
 import { backtest, TemplateError, type BacktestResult, type DailyBars, type TemplateInput } from '@app/quant';
 import { badRequest } from '../http/errors.ts';
+import { backtestMonteCarlo } from './monteCarlo.ts';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -44,5 +45,5 @@ export function equityCurve(bars: DailyBars, result: BacktestResult): EquityCurv
 
 /** POST /api/submit_selection/'s answer for a run. */
 export function runJson(bars: DailyBars, result: BacktestResult): BacktestRun {
-  return { stats: result.stats, trades: result.trades, equity: equityCurve(bars, result) };
+  return { stats: result.stats, trades: result.trades, equity: equityCurve(bars, result), monte_carlo: backtestMonteCarlo(bars, result.trades, result.equity[0]) };
 }

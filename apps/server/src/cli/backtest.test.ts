@@ -55,10 +55,15 @@ describe('backtest CLI', () => {
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
     const body = JSON.parse(r.out);
-    expect(Object.keys(body)).toEqual(['stats', 'trades']);
+    expect(Object.keys(body)).toEqual(['stats', 'trades', 'monte_carlo']);
     expect(body.stats['Start']).toBe('2021-01-04');
     expect(body.stats['# Trades']).toBe(body.trades.length);
     expect(body.trades.length).toBeGreaterThan(0);
+    // the trades resampled, seeded: the same numbers on every run
+    expect(body.monte_carlo.trades).toBe(body.trades.length);
+    expect(body.monte_carlo.resamples).toBe(1000);
+    expect(body.monte_carlo.band.time).toHaveLength(body.trades.length + 1);
+    expect(JSON.parse(run(['--data', data, '--template', template]).out).monte_carlo).toEqual(body.monte_carlo);
   });
 
   it('--bench N prints the median engine time per run to stderr', () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import { backtestMonteCarlo } from '../backtest/monteCarlo.ts';
 import { allocBars, backtest, normalizeTemplate, parseDay, TemplateError, type DailyBars, type Template, type TemplateInput } from '@app/quant';
 
 const USAGE = 'usage: npm run backtest -- --data FILE.csv --template FILE.json [--bench N]';
@@ -126,7 +127,8 @@ export function runCli(argv: string[], io: Io): number {
     const bars = barsFromCsv(readText(args.data), args.data);
     const template = templateFromJson(readText(args.template), args.template);
     const result = backtest(bars, template);
-    io.out(JSON.stringify({ stats: result.stats, trades: result.trades }, null, 2) + '\n');
+    const monte_carlo = backtestMonteCarlo(bars, result.trades, result.equity[0]);
+    io.out(JSON.stringify({ stats: result.stats, trades: result.trades, monte_carlo }, null, 2) + '\n');
     if (args.bench) {
       const times: number[] = [];
       for (let i = 0; i < args.bench; i++) {

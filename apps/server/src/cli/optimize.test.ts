@@ -51,6 +51,8 @@ const template = {
 };
 const grid = { maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: [5, 7, 9] }, { row: 0, field: 'cvalue', values: ['30', '40'] }] };
 
+const values_ = (body: { heatmap: { value: number | null }[] }) => body.heatmap.filter((c) => c.value !== null);
+
 describe('optimize CLI', () => {
   const data = file('ok.csv', csv());
   const tpl = file('t.json', JSON.stringify(template));
@@ -59,11 +61,13 @@ describe('optimize CLI', () => {
     const r = await run(['--data', data, '--template', tpl, '--grid', file('g.json', JSON.stringify(grid)), '--bench']);
     expect(r.code).toBe(0);
     const body = JSON.parse(r.out);
-    expect(Object.keys(body)).toEqual(['best', 'heatmap']);
+    expect(Object.keys(body)).toEqual(['best', 'heatmap', 'luck']);
+    expect(body.luck.trials).toBe(values_(body).length);
+    expect(body.luck.pbo).toBeNull(); // six cells: too few for a PBO
     expect(body.heatmap.map((c: { params: unknown }) => c.params)).toEqual([[5, '30'], [5, '40'], [7, '30'], [7, '40'], [9, '30'], [9, '40']]);
     const values = body.heatmap.map((c: { value: number | null }) => c.value).filter((v: number | null) => v !== null);
     expect(body.best.stats['Return [%]']).toBe(Math.max(...values));
-    expect(r.err).toMatch(/^optimize: 6 cells in \d+\.\d ms \([\d,]+ cells\/s on 2 threads\)\n$/);
+    expect(r.err).toMatch(/^optimize: 6 cells in \d+\.\d ms \([\d,]+ cells\/s on 2 threads\)\nluck: Deflated Sharpe and PBO in \d+\.\d ms\n$/);
   });
 
   const bad: [string, () => string[], RegExp][] = [

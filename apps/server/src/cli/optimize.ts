@@ -1,12 +1,14 @@
 // `npm run optimize -- --data FILE.csv --template FILE.json --grid FILE.json [--bench]`
 // Optimises a template over one CSV of daily bars on every core and prints ARCHITECTURE.md's output,
 // {best: {params, stats, trades}, heatmap: [{params, value}]}, as JSON (backtesting.py's
-// Backtest.optimize(method='grid', return_heatmap=True)). --bench also prints the grid time to stderr.
+// Backtest.optimize(method='grid', return_heatmap=True)), and `luck`: the Deflated Sharpe Ratio and
+// the PBO of the grid, as the API answers them. --bench also prints the grid time to stderr.
 // Bad input ends with a one-line error naming the problem and exit code 2.
 import { pathToFileURL } from 'node:url';
-import { GridError, optimizationResult, parseGrid, type GridInput } from '@app/quant';
+import { bestIndex, GridError, optimizationResult, parseGrid, PBO_MAX_CELLS, runCell, type GridInput } from '@app/quant';
 import { EnginePool } from '../engine/pool.ts';
-import { evaluateGrid } from '../engine/gridRun.ts';
+import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
+import { gridPbo, optimizationLuck, tradedBlocks } from '../optimize/luck.ts';
 import { barsFromCsv, InputError, jsonFromText, readText, templateInputFromJson, type Io } from './backtest.ts';
 
 const USAGE = 'usage: npm run optimize -- --data FILE.csv --template FILE.json --grid FILE.json [--bench]';
@@ -55,8 +57,18 @@ export async function runCli(argv: string[], io: Io, pool?: EnginePool): Promise
     const t0 = performance.now();
     const values = await evaluateGrid(engine, bars, template, gridInput, grid);
     const ms = performance.now() - t0;
-    io.out(JSON.stringify(optimizationResult(bars, grid, values), null, 2) + '\n');
-    if (args.bench) io.err(`optimize: ${grid.cells} cells in ${ms.toFixed(1)} ms (${Math.round((grid.cells / ms) * 1000).toLocaleString('en-US')} cells/s on ${engine.threads} threads)\n`);
+    const t1 = performance.now();
+    // the guards' inputs: every cell again with its daily returns (too many cells: none)
+    const blocks = grid.cells <= PBO_MAX_CELLS ? (await evaluateGridBlocks(engine, bars, template, gridInput, grid)).blocks : null;
+    const traded = tradedBlocks(values, blocks);
+    const b = bestIndex(values, grid.direction);
+    const luck = optimizationLuck({ traded, pbo: await gridPbo(engine, traded), bestEquity: b < 0 ? null : runCell(bars, grid, b).equity });
+    const luckMs = performance.now() - t1;
+    io.out(JSON.stringify({ ...optimizationResult(bars, grid, values), luck }, null, 2) + '\n');
+    if (args.bench) {
+      io.err(`optimize: ${grid.cells} cells in ${ms.toFixed(1)} ms (${Math.round((grid.cells / ms) * 1000).toLocaleString('en-US')} cells/s on ${engine.threads} threads)\n`);
+      io.err(`luck: Deflated Sharpe and PBO in ${luckMs.toFixed(1)} ms\n`);
+    }
     return 0;
   } catch (e) {
     if (!(e instanceof InputError)) throw e;

@@ -1,7 +1,7 @@
 // A grid's cells spread over the engine's threads: the cells are cut into chunks, each chunk one task,
 // and their objective values gathered into one array (8 bytes a cell, whatever the grid's size).
 import { randomUUID } from 'node:crypto';
-import type { BarWindow, DailyBars, Grid, GridInput, TemplateInput } from '@app/quant';
+import { emptyBlockSums, placeBlockSums, type BarWindow, type BlockSums, type DailyBars, type Grid, type GridInput, type TemplateInput } from '@app/quant';
 import type { EnginePool } from './pool.ts';
 import { sharedBars } from './transfer.ts';
 
@@ -52,4 +52,28 @@ export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: 
   };
   await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
   return values;
+}
+
+/** `evaluateGrid` with every cell's daily returns summed per block (for the overfitting guards). */
+export async function evaluateGridBlocks(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<{ values: Float64Array; blocks: BlockSums }> {
+  const values = new Float64Array(grid.cells);
+  const length = opts.window ? opts.window.end - opts.window.start : bars.close.length;
+  const blocks = emptyBlockSums(grid.cells, Math.max(0, length - 1));
+  const shared = sharedBars(bars);
+  const cacheKey = randomUUID();
+  const chunks = cellChunks(grid.cells, chunkSize(grid.cells, pool.threads));
+  let next = 0;
+  let done = 0;
+  const lane = async () => {
+    while (next < chunks.length) {
+      const [from, to] = chunks[next++];
+      const part = await pool.run('optimizeCellBlocks', { bars: shared, template, grid: gridInput, from, to, window: opts.window, cacheKey }, { signal: opts.signal });
+      values.set(part.values, from);
+      placeBlockSums(blocks, from, part.blocks);
+      done += to - from;
+      opts.onProgress?.(done, grid.cells);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
+  return { values, blocks };
 }

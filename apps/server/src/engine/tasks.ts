@@ -1,7 +1,7 @@
 // What an engine worker thread runs: the quant engine's heavy calls, each a plain function of plain
 // data (typed arrays cross the thread boundary by structured clone, or by sharing when they sit in a
 // SharedArrayBuffer). The pool in pool.ts sends `{ name, input }`; results come back the same way.
-import { backtest, evaluateCellBlocks, evaluateCells, type BarWindow, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { backtest, evaluateCellBlocks, evaluateCells, pboPart, type BarWindow, type BlockSums, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
 import { transferable } from './transfer.ts';
 import { gridEntry } from './gridCache.ts';
 import { optimizationResult, type ResultInput } from '../optimize/result.ts';
@@ -54,6 +54,11 @@ export const TASKS = {
     const { grid, series } = gridEntry(input.cacheKey, input.grid, input.template);
     const { values, blocks } = evaluateCellBlocks(input.bars, grid, input.from, input.to, { window: input.window, series });
     return transferable({ values, blocks }, [values, blocks.sums, blocks.squares]);
+  },
+
+  /** A range of a grid's PBO splits (a grid's splits are shared among the threads). */
+  pboPart(input: { blocks: BlockSums; from: number; to: number }) {
+    return pboPart(input.blocks, input.from, input.to);
   },
 
   /** A finished optimisation's answer: the best cell and the top rows in full, the heatmap, a walk-forward. */

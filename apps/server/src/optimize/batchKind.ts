@@ -4,6 +4,7 @@ import { registerBatchKind } from '../jobs/batch.ts';
 import type { AppDeps } from '../deps.ts';
 import { periodBars } from '../backtest/periodBars.ts';
 import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
+import { gridPbo, tradedBlocks } from './luck.ts';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
 
 /** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough
@@ -60,10 +61,16 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
         else blocksByFold.set(c.fold, null);
       });
       const foldValues = spec.windows ? spec.windows.map((_, k) => byFold.get(k)!) : null;
-      const foldBlocks = spec.windows ? spec.windows.map((_, k) => blocksByFold.get(k) ?? null) : null;
+      const luckOf = async (fold: number) => {
+        const traded = tradedBlocks(byFold.get(fold)!, blocksByFold.get(fold) ?? null);
+        return { traded, pbo: await gridPbo(deps.engine, traded) };
+      };
+      const luck = await luckOf(-1);
+      // one grid at a time: its parts already fill every thread (and never the pool's queue)
+      const foldLuck: Awaited<ReturnType<typeof luckOf>>[] | null = spec.windows ? [] : null;
+      for (let k = 0; foldLuck && k < spec.windows!.length; k++) foldLuck.push(await luckOf(k));
       return deps.engine.run('optimizeResult', {
-        bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues,
-        blocks: blocksByFold.get(-1) ?? null, foldBlocks,
+        bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues, luck, foldLuck,
       });
     },
 

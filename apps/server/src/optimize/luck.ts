@@ -1,22 +1,46 @@
 // An optimisation's overfitting guards from its cells: the Deflated Sharpe Ratio of the best cell
 // (trials: the cells with trades; the variance of their Sharpe ratios; the best cell's skewness and
 // kurtosis and number of daily returns) and, for a grid of at least PBO_MIN_CELLS cells with trades,
-// the Probability of Backtest Overfitting over their daily returns. Runs on an engine thread.
+// the Probability of Backtest Overfitting over their daily returns, its splits shared among the
+// engine's threads.
 import { luckVerdict, type OptimizationLuck } from '@app/contract';
 import {
-  cellSharpes, deflatedSharpe, equityReturns, moments, pickCells, probabilityOfOverfitting,
-  PBO_BLOCKS, PBO_MIN_CELLS, type BlockSums,
+  cellSharpes, combinePbo, deflatedSharpe, equityReturns, moments, pickCells, splitCount,
+  PBO_BLOCKS, PBO_MIN_CELLS, type BlockSums, type PboResult,
 } from '@app/quant';
+import type { EnginePool } from '../engine/pool.ts';
 
 const ANNUAL = Math.sqrt(252);
 
+/** The block sums of the cells with trades only (the trials). */
+export function tradedBlocks(values: Float64Array, blocks: BlockSums | null): BlockSums | null {
+  if (!blocks) return null;
+  const traded: number[] = [];
+  values.forEach((v, i) => {
+    if (!Number.isNaN(v)) traded.push(i);
+  });
+  return pickCells(blocks, traded);
+}
+
+/** The PBO of the traded cells, on every engine thread; null below PBO_MIN_CELLS cells or 2 bars a block. */
+export async function gridPbo(engine: Pick<EnginePool, 'run' | 'threads'>, traded: BlockSums | null): Promise<PboResult | null> {
+  if (!traded || traded.cells < PBO_MIN_CELLS) return null;
+  let returns = 0;
+  for (const c of traded.counts) returns += c;
+  if (returns < 2 * PBO_BLOCKS) return null;
+  const total = splitCount(traded.blocks);
+  const parts = Math.max(1, engine.threads);
+  const cuts = Array.from({ length: parts + 1 }, (_, k) => Math.round((k * total) / parts));
+  const results = await Promise.all(cuts.slice(1).map((to, k) => engine.run('pboPart', { blocks: traded, from: cuts[k], to })));
+  return combinePbo(results, traded.cells);
+}
+
 export interface LuckInput {
-  /** every cell's objective, NaN where empty */
-  values: Float64Array;
-  /** every cell's per-block daily-return sums (null: the grid is too big to keep them) */
-  blocks: BlockSums | null;
+  /** the cells with trades' per-block daily-return sums (null: the grid is too big to keep them) */
+  traded: BlockSums | null;
   /** the best cell's equity over the same bars (null: no cell traded) */
   bestEquity: Float64Array | null;
+  pbo: PboResult | null;
 }
 
 const variance = (xs: Float64Array) => {
@@ -28,28 +52,22 @@ const variance = (xs: Float64Array) => {
   return s / (xs.length - 1);
 };
 
-export function optimizationLuck({ values, blocks, bestEquity }: LuckInput): OptimizationLuck | null {
+export function optimizationLuck({ traded, bestEquity, pbo }: LuckInput): OptimizationLuck | null {
   if (!bestEquity) return null;
-  const traded: number[] = [];
-  values.forEach((v, i) => {
-    if (!Number.isNaN(v)) traded.push(i);
-  });
   const returns = equityReturns(bestEquity);
   const m = moments(returns);
   const sharpe = m.sd > 0 ? m.mean / m.sd : null;
-  const cells = blocks ? pickCells(blocks, traded) : null;
   let dsr: number | null = null;
   let benchmark: number | null = null;
-  if (sharpe !== null && cells) {
-    const d = deflatedSharpe({ sharpe, observations: returns.length, trials: traded.length, sharpeVariance: variance(cellSharpes(cells)), skew: m.skew, kurtosis: m.kurtosis });
+  if (sharpe !== null && traded) {
+    const d = deflatedSharpe({ sharpe, observations: returns.length, trials: traded.cells, sharpeVariance: variance(cellSharpes(traded)), skew: m.skew, kurtosis: m.kurtosis });
     if (Number.isFinite(d.dsr)) {
       dsr = d.dsr;
       benchmark = d.benchmark;
     }
   }
-  const pbo = cells && traded.length >= PBO_MIN_CELLS && returns.length >= 2 * PBO_BLOCKS ? probabilityOfOverfitting(cells) : null;
   return {
-    trials: traded.length,
+    trials: traded?.cells ?? 0,
     observations: returns.length,
     sharpe: sharpe === null ? null : sharpe * ANNUAL,
     sharpe_benchmark: benchmark === null ? null : benchmark * ANNUAL,

@@ -3,7 +3,7 @@
 import { TOP_CELLS, type OptimizationResult } from '@app/contract';
 import {
   bestIndex, cellParams, parseGrid, runCell, topCells, walkForwardResult,
-  type BlockSums, type DailyBars, type FoldWindows, type GridInput, type TemplateInput,
+  type BlockSums, type DailyBars, type FoldWindows, type GridInput, type PboResult, type TemplateInput,
 } from '@app/quant';
 import { optimizationLuck } from './luck.ts';
 
@@ -16,10 +16,10 @@ export interface ResultInput {
   /** walk-forward: the folds' windows and each fold's in-sample cell values */
   windows: FoldWindows[] | null;
   foldValues: Float64Array[] | null;
-  /** every cell's per-block daily-return sums over the whole period and over each fold's in-sample
-   *  window (null: the grid is too big to keep them) */
-  blocks?: BlockSums | null;
-  foldBlocks?: (BlockSums | null)[] | null;
+  /** the cells with trades' per-block daily-return sums and their PBO, over the whole period and over
+   *  each fold's in-sample window (null: the grid is too big to keep them, or too small for a PBO) */
+  luck?: { traded: BlockSums | null; pbo: PboResult | null };
+  foldLuck?: { traded: BlockSums | null; pbo: PboResult | null }[] | null;
 }
 
 export function optimizationResult(input: ResultInput): OptimizationResult {
@@ -28,14 +28,15 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
   const b = bestIndex(values, grid.direction);
   const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b) };
   const top = topCells(bars, grid, values, TOP_CELLS);
-  const luck = optimizationLuck({ values, blocks: input.blocks ?? null, bestEquity: best?.equity ?? null });
+  const luck = optimizationLuck({ traded: input.luck?.traded ?? null, pbo: input.luck?.pbo ?? null, bestEquity: best?.equity ?? null });
   let walk: OptimizationResult['walk_forward'] = null;
   if (input.windows && input.foldValues) {
     const w = walkForwardResult(bars, grid, input.windows, input.foldValues, values);
     const foldLuck = input.windows.map((win, k) => {
       const fb = bestIndex(input.foldValues![k], grid.direction);
       const bestEquity = fb < 0 ? null : runCell(bars, grid, fb, win.inSample).equity;
-      return optimizationLuck({ values: input.foldValues![k], blocks: input.foldBlocks?.[k] ?? null, bestEquity });
+      const f = input.foldLuck?.[k];
+      return optimizationLuck({ traded: f?.traded ?? null, pbo: f?.pbo ?? null, bestEquity });
     });
     walk = {
       folds: w.folds.map((f, k) => ({ ...f, luck: foldLuck[k] })),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { EXIT_REASONS, type Stats, type Trade } from '@app/quant';
 import { Id } from './fields.ts';
 import { Candle } from '../market.ts';
+import { MonteCarlo } from '../luck.ts';
 
 /** POST /api/submit_selection/ body; the chart page sends the same two ids as query parameters. */
 export const SubmitSelection = z.object({ period_id: Id, template_id: Id });
@@ -44,7 +45,14 @@ export const EquityCurve = z.object({
 export type EquityCurve = z.infer<typeof EquityCurve>;
 
 /** POST /api/submit_selection/ answer. */
-export const BacktestRun = z.object({ stats: BacktestStats, trades: z.array(BacktestTrade), equity: EquityCurve });
+export const BacktestRun = z.object({
+  stats: BacktestStats,
+  trades: z.array(BacktestTrade),
+  equity: EquityCurve,
+  /** the trades resampled 1,000 times (seeded): how much of the result the order of the trades made;
+   *  null without trades */
+  monte_carlo: MonteCarlo.nullable(),
+});
 export type BacktestRun = z.infer<typeof BacktestRun>;
 
 /** GET /api/backtest_chart/?period_id=&template_id= */

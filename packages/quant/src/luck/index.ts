@@ -4,8 +4,8 @@ export { normalCdf, normalQuantile } from './normal.ts';
 export { moments, sharpeFromSums, equityReturns, type Moments } from './moments.ts';
 export { deflatedSharpe, expectedMaxSharpe, probabilisticSharpe, type DsrInput, type DsrResult } from './dsr.ts';
 export {
-  probabilityOfOverfitting, emptyBlockSums, addCellReturns, addCellEquity, placeBlockSums, pickCells, cellSharpes, blockStarts, halfSplits,
-  PBO_BLOCKS, PBO_MIN_CELLS, PBO_MAX_CELLS, type BlockSums, type PboResult,
+  probabilityOfOverfitting, pboPart, combinePbo, splitCount, emptyBlockSums, addCellReturns, addCellEquity, placeBlockSums, pickCells, cellSharpes, blockStarts, halfSplits,
+  PBO_BLOCKS, PBO_MIN_CELLS, PBO_MAX_CELLS, type BlockSums, type PboResult, type PboPart,
 } from './pbo.ts';
 export {
   monteCarlo, tradeReturns, seededRandom, percentileSorted, MONTE_CARLO_RESAMPLES, MONTE_CARLO_SEED,

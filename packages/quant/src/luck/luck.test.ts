@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCellReturns, deflatedSharpe, emptyBlockSums, halfSplits, moments, monteCarlo, probabilityOfOverfitting,
+  addCellReturns, combinePbo, deflatedSharpe, pboPart, emptyBlockSums, halfSplits, moments, monteCarlo, probabilityOfOverfitting,
   seededRandom, tradeReturns,
 } from './index.ts';
 
@@ -62,6 +62,18 @@ describe('Probability of Backtest Overfitting', () => {
     expect(mean).toBeLessThan(0.65);
     expect(runs[0].splits).toBe(12_870);
     expect(runs[0].cells).toBe(40);
+  });
+
+  it('gives the same answer from parts of the splits (how threads share a grid)', () => {
+    const grid = noiseGrid(3, 25, 400);
+    const whole = probabilityOfOverfitting(grid);
+    const cuts = [0, 1, 5000, 6435, 9000, 12_870];
+    const parts = cuts.slice(1).map((to, k) => pboPart(grid, cuts[k], to));
+    expect(parts.map((p) => p.splits)).toEqual([1, 4999, 1435, 2565, 3870]);
+    const combined = combinePbo(parts, 25);
+    expect(combined.pbo).toBe(whole.pbo);
+    expect(combined.oosLossShare).toBe(whole.oosLossShare);
+    expect(combined.slope).toBeCloseTo(whole.slope, 9);
   });
 
   it('is near 0 % on a grid with one planted real edge', () => {

@@ -137,7 +137,45 @@ export function halfSplits(blocks: number): number[] {
   return out;
 }
 
-export function probabilityOfOverfitting(s: BlockSums): PboResult {
+/** Within one split every cell has the same return count n, so a cell's Sharpe ratio orders as its
+ *  signed square s·|s| / (n·q − s²) (s = Σr, q = Σr²): the same ranks without a square root. */
+const rankKey = (n: number, s: number, q: number) => {
+  const d = n * q - s * s;
+  return d > 1e-300 ? (s * Math.abs(s)) / d : 0;
+};
+
+/** C(n, k). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return Math.round(r);
+}
+
+/** The number of half/half splits of `blocks` blocks (12,870 for 16). */
+export const splitCount = (blocks: number) => choose(blocks, blocks / 2);
+
+/** What a range of splits adds up to; parts of one grid combine by adding (`combinePbo`). */
+export interface PboPart {
+  splits: number;
+  /** splits whose in-sample best ranks in the bottom half out of sample */
+  below: number;
+  /** splits whose in-sample best loses money out of sample */
+  losses: number;
+  /** Σx, Σy, Σx², Σxy of (in-sample, out-of-sample) Sharpe ratio of the in-sample best */
+  sx: number;
+  sy: number;
+  sxx: number;
+  sxy: number;
+}
+
+/**
+ * Splits [from, to) in lexicographic order of their in-sample blocks, so a grid's splits can be
+ * shared among threads. The splits are walked as a tree of block choices in increasing order: level d
+ * holds the sums over the first d chosen blocks, so reaching a split adds one block to its parent's
+ * sums (about two block additions a split instead of eight); subtrees outside the range are skipped.
+ */
+export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks)): PboPart {
   const { cells, blocks, sums, squares, counts } = s;
   const half = blocks / 2;
   let total = 0;
@@ -150,73 +188,95 @@ export function probabilityOfOverfitting(s: BlockSums): PboResult {
       allSq[c] += squares[b * cells + c];
     }
   }
-  const isSum = new Float64Array(cells);
-  const isSq = new Float64Array(cells);
-  const inBlocks = new Int32Array(half);
-  let below = 0;
-  let losses = 0;
-  let n = 0;
-  let sx = 0;
-  let sy = 0;
-  let sxx = 0;
-  let sxy = 0;
-  const splits = halfSplits(blocks);
-  for (const mask of splits) {
-    let k = 0;
-    let isCount = 0;
-    for (let b = 0; b < blocks; b++) {
-      if (mask & (1 << b)) {
-        inBlocks[k++] = b;
-        isCount += counts[b];
-      }
-    }
-    isSum.fill(0);
-    isSq.fill(0);
-    for (let j = 0; j < half; j++) {
-      const off = inBlocks[j] * cells;
-      for (let c = 0; c < cells; c++) {
-        isSum[c] += sums[off + c];
-        isSq[c] += squares[off + c];
-      }
-    }
+  const levelSum = Array.from({ length: half + 1 }, () => new Float64Array(cells));
+  const levelSq = Array.from({ length: half + 1 }, () => new Float64Array(cells));
+  const levelCount = new Float64Array(half + 1);
+  const part: PboPart = { splits: 0, below: 0, losses: 0, sx: 0, sy: 0, sxx: 0, sxy: 0 };
+
+  const split = () => {
+    const isSum = levelSum[half];
+    const isSq = levelSq[half];
+    const isCount = levelCount[half];
+    const oosCount = total - isCount;
     // the in-sample best (the first of equals)
     let best = 0;
-    let bestSharpe = -Infinity;
+    let bestKey = -Infinity;
     for (let c = 0; c < cells; c++) {
-      const sr = sharpeFromSums(isCount, isSum[c], isSq[c]);
-      if (sr > bestSharpe) {
-        bestSharpe = sr;
+      const k = rankKey(isCount, isSum[c], isSq[c]);
+      if (k > bestKey) {
+        bestKey = k;
         best = c;
       }
     }
-    const oosCount = total - isCount;
-    const oos = (c: number) => sharpeFromSums(oosCount, allSum[c] - isSum[c], allSq[c] - isSq[c]);
-    const bestOos = oos(best);
+    const bestOosKey = rankKey(oosCount, allSum[best] - isSum[best], allSq[best] - isSq[best]);
     // its out-of-sample rank among all cells, 1 = worst (equals share the middle rank)
     let lower = 0;
     let equal = 0;
     for (let c = 0; c < cells; c++) {
-      if (c === best) continue;
-      const v = oos(c);
-      if (v < bestOos) lower++;
-      else if (v === bestOos) equal++;
+      const k = rankKey(oosCount, allSum[c] - isSum[c], allSq[c] - isSq[c]);
+      if (k < bestOosKey) lower++;
+      else if (k === bestOosKey) equal++;
     }
-    const rank = 1 + lower + equal / 2;
+    const rank = 1 + lower + (equal - 1) / 2;
     const omega = rank / (cells + 1);
-    if (Math.log(omega / (1 - omega)) <= 0) below++;
-    if (bestOos < 0) losses++;
-    n++;
-    sx += bestSharpe;
-    sy += bestOos;
-    sxx += bestSharpe * bestSharpe;
-    sxy += bestSharpe * bestOos;
-  }
-  const varX = sxx - (sx * sx) / n;
+    if (Math.log(omega / (1 - omega)) <= 0) part.below++;
+    const x = sharpeFromSums(isCount, isSum[best], isSq[best]);
+    const y = sharpeFromSums(oosCount, allSum[best] - isSum[best], allSq[best] - isSq[best]);
+    if (y < 0) part.losses++;
+    part.splits++;
+    part.sx += x;
+    part.sy += y;
+    part.sxx += x * x;
+    part.sxy += x * y;
+  };
+
+  // `first`: the index of the first split below this node
+  const walk = (depth: number, fromBlock: number, first: number) => {
+    if (depth === half) {
+      split();
+      return;
+    }
+    const ps = levelSum[depth];
+    const pq = levelSq[depth];
+    const cs = levelSum[depth + 1];
+    const cq = levelSq[depth + 1];
+    // leave room for the blocks still to choose
+    for (let b = fromBlock; b <= blocks - (half - depth) && first < to; b++) {
+      const size = choose(blocks - b - 1, half - depth - 1);
+      if (first + size > from) {
+        const off = b * cells;
+        for (let c = 0; c < cells; c++) {
+          cs[c] = ps[c] + sums[off + c];
+          cq[c] = pq[c] + squares[off + c];
+        }
+        levelCount[depth + 1] = levelCount[depth] + counts[b];
+        walk(depth + 1, b + 1, first);
+      }
+      first += size;
+    }
+  };
+  walk(0, 0, 0);
+  return part;
+}
+
+/** The PBO of a grid from the parts of its splits. */
+export function combinePbo(parts: readonly PboPart[], cells: number): PboResult {
+  const t = parts.reduce((a, p) => ({
+    splits: a.splits + p.splits, below: a.below + p.below, losses: a.losses + p.losses,
+    sx: a.sx + p.sx, sy: a.sy + p.sy, sxx: a.sxx + p.sxx, sxy: a.sxy + p.sxy,
+  }));
+  const n = t.splits;
+  const varX = t.sxx - (t.sx * t.sx) / n;
   return {
-    pbo: below / n,
-    slope: varX > 1e-30 ? (sxy - (sx * sy) / n) / varX : 0,
-    oosLossShare: losses / n,
+    pbo: t.below / n,
+    slope: varX > 1e-30 ? (t.sxy - (t.sx * t.sy) / n) / varX : 0,
+    oosLossShare: t.losses / n,
     splits: n,
     cells,
   };
+}
+
+/** The PBO of a grid on this thread. */
+export function probabilityOfOverfitting(s: BlockSums): PboResult {
+  return combinePbo([pboPart(s)], s.cells);
 }
