@@ -20,7 +20,7 @@ import type { AppDeps } from './deps.ts';
 const config = loadConfig();
 const t0 = Date.now();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, serve: true });
 const applied = await migrate(db);
 let logError: (err: unknown, msg: string) => void = (err, msg) => console.error(msg, err);
 const queue = await openQueue(db, { onError: (err) => logError(err, 'job queue error') });
