@@ -27,7 +27,7 @@ if (keyProblem) {
   process.exit(1);
 }
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, serve: true });
 const applied = await migrate(db);
 const secret = await keptSecretKey(db, { secretKeyEnv: process.env.SECRET_KEY, dataDir: config.dataDir });
 config.secretKey = secret.key;

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
-import { openDb, type Db } from '../db/index.ts';
+import { DataDirInUseError, openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { parsePostFile } from '../blog/postFile.ts';
 import { publishPost, unpublishPost } from '../blog/repository.ts';
@@ -9,8 +8,8 @@ import { publishPost, unpublishPost } from '../blog/repository.ts';
 // Authoring without an admin screen:
 //   npm run blog -- publish FILE.md     create or update the post named by the file's slug
 //   npm run blog -- unpublish SLUG      hide a post from the blog
-// Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) like the server. With the
-// embedded database, stop the server first: only one process may open its data directory.
+// Uses DATABASE_URL, or the embedded database in DATA_DIR (./data) like the server; while the server
+// runs on that embedded database, through the server (db/pgliteThread.ts).
 
 const USAGE = 'usage: npm run blog -- publish FILE.md | unpublish SLUG';
 
@@ -18,16 +17,10 @@ class UsageError extends Error {}
 
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    // PGlite keeps postmaster.pid while a process has the directory open; a second opener could
-    // corrupt it, so refuse rather than race the running server.
-    if (existsSync(join(config.dataDir, 'postmaster.pid')))
-      throw new UsageError(
-        `the embedded database in ${config.dataDir} is in use (is the server running?); stop it first, or remove ${join(config.dataDir, 'postmaster.pid')} if no process has it open`,
-      );
-    mkdirSync(config.dataDir, { recursive: true });
-  }
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e) => {
+    throw e instanceof DataDirInUseError ? new UsageError(e.message) : e;
+  });
   try {
     await migrate(db);
     return await fn(db);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config.ts';
-import { openDb, type Db } from '../db/index.ts';
+import { DataDirInUseError, openDb, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { csvProvider } from '../market/providers/csvFiles.ts';
 import { runImport, type ImportOptions } from '../market/importer/runImport.ts';
@@ -18,8 +18,8 @@ const USAGE = `Usage: npm run data -- <command>
   status                                  what the database holds and the last imports
 
 Safe to interrupt (Ctrl-C) and run again; a second run with the same input changes nothing.
-The server reloads changed symbols within a minute when it shares the PostgreSQL database, else at
-its next start (an embedded PGlite database can only be opened by one process at a time).`;
+The server reloads changed symbols within a minute (on the embedded database, a command started
+while the server runs uses the server's database).`;
 
 function progress(): Pick<ImportOptions, 'onProgress'> & { stop(): void } {
   if (!process.stderr.isTTY) return { stop() {} };
@@ -55,7 +55,14 @@ export async function main(argv: string[], log: (s: string) => void = console.lo
   }
   const config = loadConfig();
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const db: Db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    log(`error: ${e.message}`);
+    return 2;
+  }
   const signal = { stopped: false };
   const onSigint = () => {
     if (signal.stopped) process.exit(130);

@@ -1,5 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DataDirInUseError, openPgliteThread } from './pgliteThread.ts';
+
+export { DataDirInUseError };
+import { lockDataDir } from './dataDirLock.ts';
 
 // One small interface over the embedded PGlite and a PostgreSQL server, so repositories write
 // plain SQL once and run on both. Parameters are $1, $2…; bytea comes back as Uint8Array.
@@ -26,15 +30,29 @@ export async function ping(db: Db): Promise<void> {
   await db.query('SELECT 1');
 }
 
-export async function openDb(opts: { databaseUrl: string | null; dataDir?: string | null }): Promise<Db> {
+/** The database of the configuration: PostgreSQL at databaseUrl, else the embedded PGlite in
+ *  dataDir, run in its own thread (pgliteThread.ts). `serve`: the server's own opening, which lets
+ *  CLI commands started meanwhile use its embedded database. */
+export async function openDb(opts: { databaseUrl: string | null; dataDir?: string | null; serve?: boolean }): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? null);
+  return openPgliteThread(opts.dataDir ?? null, { serve: opts.serve });
 }
 
+/** PGlite in this thread: tests that open a data directory after a process has closed it. It
+ *  takes the data directory's lock like the server (and does not share the database). */
 export async function openPglite(dataDir: string | null): Promise<Db> {
+  let release = () => {};
+  if (dataDir) {
+    const lock = lockDataDir(dataDir);
+    if ('holder' in lock) throw new DataDirInUseError(`the embedded database in ${dataDir} is in use by process ${lock.holder}`);
+    release = lock.release;
+  }
   // PGlite parses dates into Date objects by default; keep 'YYYY-MM-DD' like pg above.
   const lite = await PGlite.create(dataDir ?? undefined, {
     parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v) },
+  }).catch((e) => {
+    release();
+    throw e;
   });
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }, inTx: boolean): Db => ({
     kind: 'pglite',
@@ -50,7 +68,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return lite.transaction((t) => fn(wrap(t as any, true)));
     },
     async close() {
-      if (!inTx) await lite.close();
+      if (inTx) return;
+      await lite.close();
+      release();
     },
     ...(inTx
       ? {}

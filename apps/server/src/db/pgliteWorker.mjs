@@ -1,0 +1,140 @@
+// The embedded database's own thread: PGlite runs here so that its queries (synchronous WebAssembly
+// once they start) never stop the server's event loop. Requests come from the server thread
+// (pgliteThread.ts) and, when the server asks for it, from other processes on a unix socket in the
+// data directory (the CLI commands beside a running server). Plain JavaScript so that a worker
+// started under any loader (tsx, Vitest) can load it.
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { frameReader, writeFrame } from './pgliteFrames.mjs';
+
+const { dataDir, socketPath, loadDataDir } = workerData;
+// PGlite parses dates into Date objects by default; keep 'YYYY-MM-DD' and int8 as numbers like pg.
+const lite = await PGlite.create(dataDir ?? undefined, {
+  parsers: { 1082: (v) => v, 20: (v) => Number(v) },
+  ...(loadDataDir && { loadDataDir: new Blob([loadDataDir]) }),
+});
+
+// A transaction holds PGlite's transaction lock from `begin` until `commit` or `rollback`; every
+// other request waits for it inside PGlite, as it did with PGlite in the server's thread.
+const ROLLBACK = Symbol('rollback');
+let nextTx = 1;
+const open = new Map(); // tx id → { tx, commit, rollback, done }
+
+function begin() {
+  return new Promise((started, failed) => {
+    const id = nextTx++;
+    const entry = {};
+    entry.done = lite
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            Object.assign(entry, { tx, commit, rollback });
+            open.set(id, entry);
+            started(id);
+          }),
+      )
+      .finally(() => open.delete(id));
+    entry.done.catch((e) => e !== ROLLBACK && failed(e));
+  });
+}
+
+async function end(id, commit) {
+  const entry = open.get(id);
+  if (!entry) throw new Error(`no open transaction ${id}`);
+  if (commit) {
+    entry.commit();
+    await entry.done;
+  } else {
+    entry.rollback(ROLLBACK);
+    await entry.done.catch((e) => {
+      if (e !== ROLLBACK) throw e;
+    });
+  }
+}
+
+function target(tx) {
+  if (tx === undefined || tx === null) return lite;
+  const entry = open.get(tx);
+  if (!entry) throw new Error(`no open transaction ${tx}`);
+  return entry.tx;
+}
+
+async function handle(m, owned) {
+  switch (m.op) {
+    case 'query':
+      return { rows: (await target(m.tx).query(m.sql, m.params ?? [])).rows };
+    case 'exec': {
+      const results = await target(m.tx).exec(m.sql);
+      return { rows: results.at(-1)?.rows ?? [] };
+    }
+    case 'begin': {
+      const id = await begin();
+      owned?.add(id);
+      return { tx: id };
+    }
+    case 'commit':
+    case 'rollback':
+      owned?.delete(m.tx);
+      await end(m.tx, m.op === 'commit');
+      return {};
+    case 'copyOut': {
+      const r = await lite.query(`COPY (${m.sql}) TO '/dev/blob' WITH (FORMAT binary)`);
+      return { bytes: new Uint8Array(r.blob ? await r.blob.arrayBuffer() : new ArrayBuffer(0)) };
+    }
+    case 'dump': {
+      const blob = await lite.dumpDataDir('none');
+      return { bytes: new Uint8Array(await blob.arrayBuffer()) };
+    }
+    default:
+      throw new Error(`unknown request ${m.op}`);
+  }
+}
+
+// Errors cross as plain objects with PostgreSQL's fields (code, constraint…) kept: callers test e.code.
+function plainError(e) {
+  const out = { message: e?.message ?? String(e) };
+  for (const [k, v] of Object.entries(e ?? {})) if (['string', 'number', 'boolean'].includes(typeof v)) out[k] = v;
+  return out;
+}
+
+async function answer(m, owned, reply) {
+  try {
+    reply({ id: m.id, ok: true, ...(await handle(m, owned)) });
+  } catch (e) {
+    reply({ id: m.id, ok: false, error: plainError(e) });
+  }
+}
+
+let server = null;
+const sockets = new Set();
+if (socketPath) {
+  rmSync(socketPath, { force: true }); // left by a process that was killed
+  server = createServer((socket) => {
+    sockets.add(socket);
+    const owned = new Set(); // this client's open transactions: rolled back if it goes away
+    socket.on('data', frameReader((m) => void answer(m, owned, (r) => writeFrame(socket, r))));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const id of owned) void end(id, false).catch(() => {});
+    });
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
+}
+
+parentPort.on('message', async (m) => {
+  if (m.op !== 'close') return answer(m, null, (r) => parentPort.postMessage(r, r.bytes ? [r.bytes.buffer] : []));
+  try {
+    if (server) {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(() => resolve()));
+    }
+    await lite.close();
+    parentPort.postMessage({ id: m.id, ok: true });
+  } catch (e) {
+    parentPort.postMessage({ id: m.id, ok: false, error: plainError(e) });
+  }
+});
+parentPort.postMessage({ ready: true });
