@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { SYMBOL_NOT_FOUND, type Starter, type StarterSymbol, type TemplateDetail } from '@app/contract';
+import { SCANNER_PRESETS, SYMBOL_NOT_FOUND, type Starter, type StarterSymbol, type TemplateDetail } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
-import { SCANNER_PRESETS } from '../../apps/web/src/features/scanner/presets.ts';
 
 // Issue 18 in real Chromium against the real server and its demo market: a new user's first backtest
 // from the home page (counted in clicks), the same from the empty Backtest screen and through the

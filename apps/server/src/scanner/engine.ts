@@ -1,4 +1,4 @@
-import { compareScanResults, storedMarket, type NumRange, type OhlcComparison, type OrderingField, type ScanQuery, type ScanResult } from '@app/contract';
+import { compareScanResults, storedMarket, type FilterType, type NumRange, type OhlcComparison, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
 import type { SeriesCache } from '../market/seriesCache.ts';
 import { buildSnapshot, memoValue, type Snapshot } from './snapshot.ts';
 import {
@@ -14,9 +14,16 @@ import {
 export interface ScanOutcome {
   count: number;
   results: ScanResult[];
+  /** when nothing matched: the filter that alone removes the most listings */
+  emptyReason: ScanEmptyReason | null;
 }
 
 type Predicate = (i: number) => boolean;
+/** One filter of the query as a test of listing i, named by the screen's filter type. */
+interface Stage {
+  filter: FilterType;
+  keep: Predicate;
+}
 
 const inRange = (v: number, r: NumRange) =>
   !Number.isNaN(v) && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
@@ -71,7 +78,8 @@ export class ScannerEngine {
   scan(q: ScanQuery): ScanOutcome {
     const s = this.snapshot();
     const value = this.valueOf(s);
-    const matched = this.match(s, q, value);
+    const stages = this.stages(s, q, value);
+    const matched = applyStages(s, stages);
 
     const sortValue = sortValueOf(s, q, value);
     const { field, desc } = q.ordering;
@@ -80,96 +88,114 @@ export class ScannerEngine {
 
     const start = (q.page - 1) * q.page_size;
     const results = keyed.slice(start, start + q.page_size).map(({ i }) => resultRow(s, q, i, value));
-    return { count: matched.length, results };
+    return { count: matched.length, results, emptyReason: matched.length ? null : emptyReason(s, stages) };
   }
 
   /** Every symbol the query's filters match today, in symbol order (no page, no sort). */
   matchingSymbols(q: ScanQuery): string[] {
     const s = this.snapshot();
-    return this.match(s, q, this.valueOf(s)).map((i) => s.entries[i].info.symbol);
+    return applyStages(s, this.stages(s, q, this.valueOf(s))).map((i) => s.entries[i].info.symbol);
   }
 
   private valueOf(s: Snapshot) {
     return (spec: ValueSpec, i: number) => memoValue(s, spec.key, i, spec.compute, this.opts.memo !== false);
   }
 
-  private match(s: Snapshot, q: ScanQuery, value: (spec: ValueSpec, i: number) => number): number[] {
-    const stages: Predicate[] = [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
-    let matched: number[] = [];
-    for (let i = 0; i < s.entries.length; i++) matched.push(i);
-    for (const keep of stages) matched = matched.filter(keep);
-    return matched;
+  private stages(s: Snapshot, q: ScanQuery, value: (spec: ValueSpec, i: number) => number): Stage[] {
+    return [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
   }
 }
 
-function basicPredicates(s: Snapshot, q: ScanQuery): Predicate[] {
-  const out: Predicate[] = [];
+const everyListing = (s: Snapshot) => Array.from({ length: s.entries.length }, (_, i) => i);
+
+function applyStages(s: Snapshot, stages: Stage[]): number[] {
+  let matched = everyListing(s);
+  for (const { keep } of stages) matched = matched.filter(keep);
+  return matched;
+}
+
+/** The filter that, on its own, removes the most listings of the market (the first such in the query's
+ *  order on a tie); null without filters. Rows of one filter type (FA compares) count together. */
+function emptyReason(s: Snapshot, stages: Stage[]): ScanEmptyReason | null {
+  const all = everyListing(s);
+  const byFilter = new Map<FilterType, Predicate[]>();
+  for (const { filter, keep } of stages) byFilter.set(filter, [...(byFilter.get(filter) ?? []), keep]);
+  let best: ScanEmptyReason | null = null;
+  for (const [filter, tests] of byFilter) {
+    const removed = all.filter((i) => !tests.every((keep) => keep(i))).length;
+    if (!best || removed > best.removed) best = { filter, removed, total: all.length };
+  }
+  return best;
+}
+
+function basicPredicates(s: Snapshot, q: ScanQuery): Stage[] {
+  const out: Stage[] = [];
   if (q.market) {
     const m = storedMarket(q.market);
-    out.push((i) => s.entries[i].info.market === m);
+    out.push({ filter: 'market', keep: (i) => s.entries[i].info.market === m });
   }
-  if (q.instr_type) out.push((i) => s.entries[i].info.instr_type === q.instr_type);
-  if (q.sector) out.push((i) => s.entries[i].info.sector === q.sector);
-  if (q.price) out.push((i) => inRange(s.price[i], q.price!));
-  if (q.volume) out.push((i) => inRange(s.volume[i], q.volume!));
-  if (q.market_cap) out.push((i) => inRange(s.marketCap[i], q.market_cap!));
-  if (q.chg) out.push((i) => inRange(s.chg[i], q.chg!));
+  if (q.instr_type) out.push({ filter: 'instr_type', keep: (i) => s.entries[i].info.instr_type === q.instr_type });
+  if (q.sector) out.push({ filter: 'sector', keep: (i) => s.entries[i].info.sector === q.sector });
+  if (q.price) out.push({ filter: 'price', keep: (i) => inRange(s.price[i], q.price!) });
+  if (q.volume) out.push({ filter: 'volume', keep: (i) => inRange(s.volume[i], q.volume!) });
+  if (q.market_cap) out.push({ filter: 'market_cap', keep: (i) => inRange(s.marketCap[i], q.market_cap!) });
+  if (q.chg) out.push({ filter: 'chg', keep: (i) => inRange(s.chg[i], q.chg!) });
   return out;
 }
 
 type ValueOf = (spec: ValueSpec, i: number) => number;
 
-function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Predicate[] {
-  const out: Predicate[] = [];
+function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Stage[] {
+  const out: Stage[] = [];
   // {f}_gte=true with {f}_compare=price: indicator ≥ price; _lte: indicator ≤ price (NaN never matches)
-  const vsPrice = (spec: ValueSpec, f: { gte: boolean; lte: boolean }) => {
-    if (f.gte) out.push((i) => value(spec, i) >= s.price[i]);
-    if (f.lte) out.push((i) => value(spec, i) <= s.price[i]);
+  const vsPrice = (filter: FilterType, spec: ValueSpec, f: { gte: boolean; lte: boolean }) => {
+    if (f.gte) out.push({ filter, keep: (i) => value(spec, i) >= s.price[i] });
+    if (f.lte) out.push({ filter, keep: (i) => value(spec, i) <= s.price[i] });
   };
   // cheapest first: later predicates only see the symbols earlier ones kept
   if (q.price_compare) {
     const { currentField, compareField, comparison, offset } = q.price_compare;
     const back = -offset;
-    out.push((i) => {
+    out.push({ filter: 'price_compare', keep: (i) => {
       const b = s.entries[i].bars;
       const n = b.close.length;
       if (n - 1 - back < 0) return false;
       return compareOhlc(b[currentField][n - 1], b[compareField][n - 1 - back], comparison);
-    });
+    } });
   }
   if (q.vol_avg) {
     const spec = volAvgValue(q.vol_avg.period);
-    out.push((i) => inRange(value(spec, i), q.vol_avg!));
+    out.push({ filter: 'vol_avg', keep: (i) => inRange(value(spec, i), q.vol_avg!) });
   }
-  if (q.sma) vsPrice(smaValue(q.sma.period), q.sma);
-  if (q.ema) vsPrice(emaValue(q.ema.period), q.ema);
+  if (q.sma) vsPrice('sma', smaValue(q.sma.period), q.sma);
+  if (q.ema) vsPrice('ema', emaValue(q.ema.period), q.ema);
   if (q.rsi) {
     const spec = rsiValue(q.rsi.period);
-    out.push((i) => inRange(value(spec, i), q.rsi!));
+    out.push({ filter: 'rsi', keep: (i) => inRange(value(spec, i), q.rsi!) });
   }
   if (q.macd) {
     const spec = macdSpreadValue(q.macd.fast, q.macd.slow, q.macd.signal);
     const above = q.macd.aboveSignal;
-    out.push((i) => {
+    out.push({ filter: 'macd', keep: (i) => {
       const d = value(spec, i);
       return above ? d > 0 : d <= 0;
-    });
+    } });
   }
-  if (q.st) vsPrice(supertrendValue(q.st.period, q.st.multiplier), q.st);
+  if (q.st) vsPrice('st', supertrendValue(q.st.period, q.st.multiplier), q.st);
   return out;
 }
 
-function faPredicates(q: ScanQuery, value: ValueOf): Predicate[] {
-  const out: Predicate[] = [];
+function faPredicates(q: ScanQuery, value: ValueOf): Stage[] {
+  const out: Stage[] = [];
   if (q.financial_trend) {
     const t = q.financial_trend;
     const spec = financialTrend(t.metric, t.periodType, t.direction, t.periods);
-    out.push((i) => value(spec, i) === 1);
+    out.push({ filter: 'financial_trend', keep: (i) => value(spec, i) === 1 });
   }
   for (const c of q.fa_compare) {
     const spec = latestFundamental(c.metric, q.fa_compare_period);
     const test = { gte: (v: number) => v >= c.value, lte: (v: number) => v <= c.value, gt: (v: number) => v > c.value, lt: (v: number) => v < c.value }[c.operator];
-    out.push((i) => test(value(spec, i))); // NaN (never reported) fails every comparison
+    out.push({ filter: 'fa_compare', keep: (i) => test(value(spec, i)) }); // NaN (never reported) fails every comparison
   }
   return out;
 }

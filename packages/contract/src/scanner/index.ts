@@ -11,3 +11,4 @@ export * from './rows.ts';
 export * from './savedFilters.ts';
 export * from './queryCodec.ts';
 export * from './results.ts';
+export * from './presets.ts';

@@ -1,5 +1,6 @@
 // The scan's answer (GET /api/scanner/stocks/): result rows, the page, and the one sort order.
 import { z } from 'zod';
+import { FILTER_TYPES, type FilterType } from './rows.ts';
 import type { OrderingField } from './vocabulary.ts';
 
 export const scanResultSchema = z.object({
@@ -21,12 +22,26 @@ export const scanResultSchema = z.object({
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
-/** A page of results; next/previous are relative URLs (/api/scanner/stocks/?…&page=N) or null. */
+const FILTER_TYPE_NAMES = Object.values(FILTER_TYPES).flatMap((list) => list.map((t) => t.type)) as [FilterType, ...FilterType[]];
+
+/** Why a scan found nothing: the filter (a filter row's type) that on its own removes the most of the
+ *  market's `total` listings. */
+export const scanEmptyReasonSchema = z.object({
+  filter: z.enum(FILTER_TYPE_NAMES),
+  removed: z.number().int(),
+  total: z.number().int(),
+});
+export type ScanEmptyReason = z.infer<typeof scanEmptyReasonSchema>;
+
+/** A page of results; next/previous are relative URLs (/api/scanner/stocks/?…&page=N) or null.
+ *  empty_reason (beyond spec §7; the server always sends it) is set when count is 0 and the query has
+ *  filters, else null. */
 export const scanPageSchema = z.object({
   count: z.number().int(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
   results: z.array(scanResultSchema),
+  empty_reason: scanEmptyReasonSchema.nullable().optional(),
 });
 export type ScanPage = z.infer<typeof scanPageSchema>;
 

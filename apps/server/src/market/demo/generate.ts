@@ -239,7 +239,7 @@ interface PricePath {
 }
 
 function pricePath(calendar: Int32Array, start: number, mkt: MarketFactor, p: {
-  annualVol: number; beta: number; lastPrice: number; earnings: boolean;
+  annualVol: number; beta: number; lastPrice: number; earnings: boolean; finish?: Finish;
 }, rng: Rng): PricePath {
   const n = calendar.length - start;
   const bars = emptyBars(n);
@@ -276,7 +276,10 @@ function pricePath(calendar: Int32Array, start: number, mkt: MarketFactor, p: {
     let gapShock = 0;
     if (isEarn) gapShock = Math.sqrt(v) * rng.normal() * rng.uniform(2, 5);
     else if (rng.chance(0.004)) gapShock = Math.sqrt(v) * rng.normal() * 4; // news
-    const r = k === 0 ? 0 : drift + pull * (growth * k - lc) + p.beta * mkt.ret[t] + shock + gapShock;
+    let r = k === 0 ? 0 : drift + pull * (growth * k - lc) + p.beta * mkt.ret[t] + shock + gapShock;
+    const fromEnd = n - 1 - k;
+    if (p.finish === 'selloff' && fromEnd < SELLOFF_DAYS) r = -rng.uniform(0.02, 0.035);
+    if (p.finish === 'breakout' && fromEnd === 0) r = rng.uniform(0.045, 0.07);
     // Part of the move happens overnight: the gap is the earnings/news jump plus a slice of the rest.
     const gap = k === 0 ? 0 : gapShock + (r - gapShock) * rng.uniform(0.05, 0.35);
     const o = lc + gap;
@@ -304,6 +307,10 @@ function pricePath(calendar: Int32Array, start: number, mkt: MarketFactor, p: {
   return { bars, ret, vol, earnings };
 }
 
+/** How a showcase listing's history ends (see SHOWCASES). */
+type Finish = 'selloff' | 'breakout';
+const SELLOFF_DAYS = 10; // ten falling sessions in a row take RSI(14) well under 30
+
 /** Dec 22–31: the quiet holiday weeks. */
 function lateDecember(day: number) {
   // Days from 1 January of the day's year; Dec 22 is day 355 (356 in leap years).
@@ -318,7 +325,7 @@ function lateDecember(day: number) {
 
 /** Volume: shares outstanding × turnover, busier when volatility or the day's move is large, on
  *  earnings and news, quieter in the holiday weeks; slowly trending over the years. */
-function fillVolume(path: PricePath, shares: number, turnover: number, lrVol: number, rng: Rng) {
+function fillVolume(path: PricePath, shares: number, turnover: number, lrVol: number, rng: Rng, finish?: Finish) {
   const { bars, ret, vol, earnings } = path;
   const n = bars.day.length;
   let level = rng.normal() * 0.3;
@@ -328,7 +335,8 @@ function fillVolume(path: PricePath, shares: number, turnover: number, lrVol: nu
     const holiday = lateDecember(bars.day[k]) ? -0.5 : 0;
     const friday = weekday(bars.day[k]) === 5 ? -0.08 : 0;
     const busy = 0.7 * Math.log(vol[k] / lrVol) + 0.35 * Math.min(Math.abs(ret[k]) / vol[k], 6);
-    const spike = earnings[k] ? rng.uniform(0.8, 1.6) : rng.chance(0.01) ? rng.uniform(0.7, 2) : 0;
+    let spike = earnings[k] ? rng.uniform(0.8, 1.6) : rng.chance(0.01) ? rng.uniform(0.7, 2) : 0;
+    if (finish === 'breakout' && k === n - 1) spike = Math.max(spike, 1.2); // the breakout trades heavily
     const v = base * Math.exp(level + busy + spike + holiday + friday + 0.3 * rng.normal() - 0.3);
     bars.volume[k] = Math.max(100, Math.round(v / 100) * 100);
   }
@@ -573,6 +581,13 @@ function fundamentalsOf(symbol: string, books: QuarterBook[], shares: number, di
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
+/** Listings whose last sessions are shaped so that the scanner's presets (packages/contract
+ *  SCANNER_PRESETS) find something even in a 10-symbol market: a large cap sold off for two weeks
+ *  (oversold), and a large cap jumping on heavy volume on the last day. Index → finish. */
+const SHOWCASES: ReadonlyMap<number, Finish> = new Map([[1, 'selloff'], [2, 'breakout']]);
+/** log10 of a showcase's market cap at least: a large cap ($10B and up) with a busy tape. */
+const SHOWCASE_LOG_CAP = 10.4;
+
 /** Builds the whole demo market in memory (tests, small markets); see demoListings. */
 export function generateDemoMarket(opts: DemoOptions): DemoListing[] {
   return [...demoListings(opts)];
@@ -588,7 +603,8 @@ export function* demoListings(opts: DemoOptions): Generator<DemoListing> {
   for (let i = 0; i < opts.count; i++) {
     const rng = Rng.of(opts.seed, i, 0x6c697374);
     const plan = planListing(i, rng);
-    const logCap = logCapFor(plan, rng);
+    const finish = SHOWCASES.get(i);
+    const logCap = finish ? Math.max(SHOWCASE_LOG_CAP, logCapFor(plan, rng)) : logCapFor(plan, rng);
     const lastPrice = roundPrice(priceFor(plan, logCap, rng));
     const name = plan.etfTheme ? names.etfName(plan.etfTheme.theme, rng) : names.companyName(plan.sector, rng);
     const symbol = names.ticker(name);
@@ -597,12 +613,12 @@ export function* demoListings(opts: DemoOptions): Generator<DemoListing> {
     const annualVol = isEtf ? plan.etfTheme!.vol * rng.uniform(0.9, 1.1) : clamp(0.2 + 0.11 * (10 - logCap) + 0.08 * rng.normal(), 0.15, 1.3);
     const beta = isEtf ? (plan.etfTheme!.industry === 'Bond ETF' ? 0.05 : plan.etfTheme!.industry === 'Commodity ETF' ? 0.1 : rng.uniform(0.85, 1.2)) : clamp(1 + 0.3 * rng.normal(), 0.3, 2);
     const pathRng = Rng.of(opts.seed, i, 0x70617468);
-    const path = pricePath(calendar, start, mkt, { annualVol, beta, lastPrice, earnings: !isEtf }, pathRng);
+    const path = pricePath(calendar, start, mkt, { annualVol, beta, lastPrice, earnings: !isEtf, finish }, pathRng);
     const close = path.bars.close[path.bars.close.length - 1];
     const marketCap = 10 ** logCap;
     const shares = Math.max(100_000, Math.round(marketCap / close));
     const turnover = isEtf ? rng.uniform(0.005, 0.03) : clamp(0.004 * Math.exp(0.6 * rng.normal()), 0.0005, 0.05);
-    fillVolume(path, shares, turnover, annualVol / Math.sqrt(252), pathRng);
+    fillVolume(path, shares, turnover, annualVol / Math.sqrt(252), pathRng, finish);
     const info: SymbolInfo = {
       symbol, name, market: plan.market, instr_type: plan.instrType, sector: plan.sector, industry: plan.industry,
       market_cap: isEtf ? Math.round(marketCap) : Math.round(shares * close), is_demo: true, source: 'demo',

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FILTER_TYPES, SCANNER_CATEGORIES, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
+import { FILTER_TYPES, SCANNER_CATEGORIES, SCANNER_PRESETS, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
@@ -14,10 +14,11 @@ import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEdit
 import { restoreScannerDraft, SCANNER_DRAFT_KEY } from './filterDraft.ts';
 import { useSavedQueryLink } from './hooks/useSavedQueryLink.ts';
 import { useScanner } from './hooks/useScanner.ts';
-import { SCANNER_PRESETS } from './presets.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
 
 const TAB_PREFIX = 'scanner-category';
+/** A filter type as the Add-filter menu names it. */
+const filterLabel = (type: FilterType) => Object.values(FILTER_TYPES).flat().find((t) => t.type === type)?.label ?? type;
 
 /** /scanner (spec §2, §4, §5, §8, §9): build Basic/TA/FA filters, scan the market, sort, page, save queries. */
 export default function ScannerPage() {
@@ -187,9 +188,16 @@ export default function ScannerPage() {
               {SCANNER_MESSAGES.stocksFound(scanner.count)}
             </p>
           ) : (
-            <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400" data-testid="scan-status">
-              {SCANNER_MESSAGES.noResults}
-            </p>
+            <>
+              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400" data-testid="scan-status">
+                {SCANNER_MESSAGES.noResults}
+              </p>
+              {scanner.scanned && scanner.emptyReason && (
+                <p role="status" className="text-center text-sm text-slate-700 dark:text-slate-300" data-testid="scan-empty-reason">
+                  {SCANNER_TEXT.emptyReason(filterLabel(scanner.emptyReason.filter), scanner.emptyReason.removed, scanner.emptyReason.total)}
+                </p>
+              )}
+            </>
           )}
           {hasResults && (
             <div className={scanner.scanning ? 'pointer-events-none opacity-50' : undefined}>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildScanQuery, incompleteFilterCount, TA_DEFAULTS } from '@app/contract';
-import { SCANNER_PRESETS } from './presets.ts';
+import { buildScanQuery, incompleteFilterCount, SCANNER_PRESETS, TA_DEFAULTS } from '@app/contract';
 import { addRow, boundedValue, changeRowType, parseNumberText, periodOnBlur, plainRows, removeRow, replaceRow, rowsOf } from './filterRows.ts';
 
 describe('filter rows', () => {

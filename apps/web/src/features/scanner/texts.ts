@@ -19,6 +19,9 @@ export const SCANNER_TEXT = {
   loginToScan: 'Login to Scan',
   signInPrompt: 'Sign in to run scans and save queries.',
   signInLink: 'Sign in',
+  /** After a scan that found nothing: the filter that on its own removed the most listings. */
+  emptyReason: (filter: string, removed: number, total: number) =>
+    `The ${filter} filter removed the most listings: ${removed.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}. Loosen it first.`,
   loadMore: 'Load More',
   exportCsv: 'Export CSV',
   results: 'Results',

@@ -35,6 +35,13 @@ describe.each(dbKinds)('GET /api/scanner/stocks/ on %s', (kind) => {
     expect(vols).toEqual([...vols].sort((a, b) => b - a));
   });
 
+  it('says which filter removed the most listings when nothing matches, and null otherwise', async () => {
+    const r = await get('price__gte=99999&instr_type=EQUITY');
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ count: 0, next: null, previous: null, results: [], empty_reason: { filter: 'price', removed: market.length, total: market.length } });
+    expect((await get('price__gte=0')).json().empty_reason).toBeNull();
+  });
+
   it('follows next and previous links through every page', async () => {
     const seen: string[] = [];
     let url: string | null = '/api/scanner/stocks/?ordering=symbol&page_size=7';

@@ -16,7 +16,7 @@ export default async function stockRoutes(app: FastifyInstance, { deps }: RouteO
 
   const { stocks } = endpoints.scanner;
   route(app, stocks, async ({ query: q, req }) => {
-    const { count, results } = engine.scan(q);
+    const { count, results, emptyReason } = engine.scan(q);
     const pages = Math.max(1, Math.ceil(count / q.page_size));
     if (q.page > pages) throw badRequest({ page: ['Invalid page.'] });
     // next/previous repeat the query as it was sent, with another page
@@ -31,6 +31,7 @@ export default async function stockRoutes(app: FastifyInstance, { deps }: RouteO
       next: q.page < pages ? link(q.page + 1) : null,
       previous: q.page > 1 ? link(q.page - 1) : null,
       results,
+      empty_reason: emptyReason,
     };
   });
 }

@@ -1,7 +1,7 @@
 // The scan's state machine (spec §4): idle → scanning → results | empty | error; Load More follows
 // `next`; a sort change sorts what is loaded when every result is on screen, else re-scans in that order.
 import { useCallback, useRef, useState } from 'react';
-import type { FilterRow, OrderingField, ScanResult } from '@app/contract';
+import type { FilterRow, OrderingField, ScanEmptyReason, ScanResult } from '@app/contract';
 import { fetchScanPage, scanUrl } from '../api/scanner.ts';
 import { scanErrorMessage } from '../errors.ts';
 import { UnexpectedFormatError } from '../scanPage.ts';
@@ -16,6 +16,8 @@ export interface ScannerState {
   results: ScanResult[];
   count: number;
   next: string | null;
+  /** Why the last scan found nothing (the filter that removed the most listings), when it says. */
+  emptyReason: ScanEmptyReason | null;
   sort: SortState;
   error: string | null;
   loadMoreError: string | null;
@@ -28,6 +30,7 @@ const initial: ScannerState = {
   results: [],
   count: 0,
   next: null,
+  emptyReason: null,
   sort: DEFAULT_SORT,
   error: null,
   loadMoreError: null,
@@ -48,13 +51,13 @@ export function useScanner() {
     try {
       const page = await fetchScanPage(scanUrl(rows, orderingParam(sort)));
       if (my !== seq.current) return;
-      setState((s) => ({ ...s, scanning: false, scanned: true, results: page.results, count: page.count, next: page.next }));
+      setState((s) => ({ ...s, scanning: false, scanned: true, results: page.results, count: page.count, next: page.next, emptyReason: page.empty_reason ?? null }));
     } catch (e) {
       if (my !== seq.current) return;
       const error = messageOf(e, SCANNER_MESSAGES.scanFailed);
       // An expired session keeps what is on screen (the dialog explains); other failures clear it.
       if (error === null) return setState((s) => ({ ...s, scanning: false }));
-      setState((s) => ({ ...s, scanning: false, scanned: false, results: [], count: 0, next: null, error }));
+      setState((s) => ({ ...s, scanning: false, scanned: false, results: [], count: 0, next: null, emptyReason: null, error }));
     }
   }, []);
 

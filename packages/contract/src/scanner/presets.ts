@@ -1,7 +1,8 @@
-// Ready-made filter sets for "Start from a preset" (issue 18). A preset only fills the form; the user
+// Ready-made filter sets for "Start from a preset", one list for the screen and the server's tests (every
+// preset finds rows on the demo market). A preset only fills the form; the user
 // still presses Scan (spec §4: the first load never scans). Each row is a row the screen could have
 // built by hand: a new row of its type with the spec §9 defaults, then the preset's values.
-import { defaultFilterRow, type FilterRow, type FilterRowOf, type FilterType } from '@app/contract';
+import { defaultFilterRow, type FilterRow, type FilterRowOf, type FilterType } from './rows.ts';
 
 const row = <T extends FilterType>(type: T, values: Partial<FilterRowOf<T>> = {}): FilterRow => ({ ...defaultFilterRow(type), ...values }) as FilterRow;
 
