@@ -1,4 +1,4 @@
-import type { BacktestStats } from '@app/contract';
+import { orderedStats, type BacktestStats } from '@app/contract';
 import { formatStat, HEADLINE_STATS } from '../lib/backtestFormat.ts';
 import { Card, CardHeader } from './Card.tsx';
 import { cx } from './cx.ts';
@@ -18,7 +18,7 @@ export interface StatsPanelProps {
 /** A backtest's statistics: headline tiles and the full key/value table, numbers with 2 decimals
  *  (spec §2). Used by the Backtest screen and by the portfolio result of the many-symbol runs. */
 export function StatsPanel({ stats, title, emptyText, actions }: StatsPanelProps) {
-  const entries = Object.entries(stats);
+  const entries = orderedStats(stats);
   return (
     <Card>
       <CardHeader title={title} actions={actions} />

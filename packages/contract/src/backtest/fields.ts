@@ -100,6 +100,8 @@ export const TEMPLATE_MESSAGES = {
   positionSizePositive: 'Position size must be greater than 0',
   positionSizeShares: 'Position size of 1 or more is a number of shares and must be a whole number',
   positionSizeTooLarge: 'Ensure this value is less than or equal to 1000000000.',
+  positionSizePercent: 'A percentage of equity above 0 and below 100.',
+  positionSizeWholeShares: 'A whole number of shares, 1 or more.',
   /** Same words for the API's fraction (< 0.1) and the form's percent (< 10). */
   commissionRange: 'Commission must be 0 or more and less than 10%',
   cashPositive: 'Cash must be greater than 0',

@@ -17,6 +17,25 @@ export type SubmitSelectionInput = z.output<typeof SubmitSelection>;
 export const BacktestStats: z.ZodType<Stats> = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
 export type BacktestStats = Stats;
 
+/** The statistics in backtesting.py's order, the order every screen lists them in (a result read back
+ *  from a JSON column comes with its keys in another order). */
+export const STATS_ORDER = [
+  'Start', 'End', 'Duration', 'Exposure Time [%]', 'Equity Final [$]', 'Equity Peak [$]', 'Commissions [$]', 'Return [%]',
+  'Buy & Hold Return [%]', 'Return (Ann.) [%]', 'Volatility (Ann.) [%]', 'CAGR [%]', 'Sharpe Ratio', 'Sortino Ratio', 'Calmar Ratio',
+  'Alpha [%]', 'Beta', 'Max. Drawdown [%]', 'Avg. Drawdown [%]', 'Max. Drawdown Duration', 'Avg. Drawdown Duration', '# Trades',
+  'Win Rate [%]', 'Best Trade [%]', 'Worst Trade [%]', 'Avg. Trade [%]', 'Max. Trade Duration', 'Avg. Trade Duration', 'Profit Factor',
+  'Expectancy [%]', 'SQN', 'Kelly Criterion',
+] as const;
+
+/** A result's statistics as [key, value] pairs in STATS_ORDER, any other key after them. */
+export function orderedStats(stats: Stats): [string, Stats[string]][] {
+  const rank = (k: string) => {
+    const i = (STATS_ORDER as readonly string[]).indexOf(k);
+    return i < 0 ? STATS_ORDER.length : i;
+  };
+  return Object.entries(stats).sort(([a], [b]) => rank(a) - rank(b));
+}
+
 /** One closed trade in backtesting.py's form (ReturnPct is a fraction, times YYYY-MM-DD). */
 export const BacktestTrade: z.ZodType<Trade> = z.object({
   Size: z.number(),

@@ -179,9 +179,31 @@ export type TemplateWriteBody = z.input<typeof TemplateWrite>;
 
 /** What the template edit form holds: position size as typed, commission in percent, cash in $. */
 export interface TemplateSettingsForm {
+  /** in `position_unit`; without one, as the API takes it (below 1 a fraction, 1 or more shares) */
   position_size: string;
+  position_unit?: PositionUnit;
   commission_percent: string;
   cash: string;
+}
+
+/** How the form reads a position size: a percentage of equity (like the commission) or whole shares. */
+export type PositionUnit = 'percent' | 'shares';
+
+/** A stored position size as the form shows it: 0.99 → "99" %, 100 → "100" shares. */
+export function positionSizeToForm(size: number): { position_size: string; position_unit: PositionUnit } {
+  return size < 1 ? { position_size: String(fractionToPercent(size)), position_unit: 'percent' } : { position_size: String(size), position_unit: 'shares' };
+}
+
+/** The position size the API takes from the form's number and unit (null when it is not a number). */
+export function positionSizeFromForm(typed: string, unit: PositionUnit): number | null {
+  const n = toNumber(typed);
+  return n === null ? null : unit === 'percent' ? percentToFraction(n) : n;
+}
+
+function positionFormError(n: number, unit: PositionUnit | undefined): string | null {
+  if (unit === 'percent') return n > 0 && n < 100 ? null : TEMPLATE_MESSAGES.positionSizePercent;
+  if (unit === 'shares') return Number.isInteger(n) && n >= 1 ? positionSizeError(n) : TEMPLATE_MESSAGES.positionSizeWholeShares;
+  return positionSizeError(n);
 }
 
 /** 0.1 (%) → 0.001 and back, without binary noise (0.07 / 100 is 0.0007000000000000001). */
@@ -196,7 +218,7 @@ export function templateSettingsErrors(v: TemplateSettingsForm): Partial<Record<
     const message = n === null ? (isBlank(v[field]) ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidNumber) : rule(n);
     if (message) errors[field] = message;
   };
-  check('position_size', positionSizeError);
+  check('position_size', (n) => positionFormError(n, v.position_unit));
   check('commission_percent', (p) => commissionError(percentToFraction(p)));
   check('cash', cashError);
   return errors;

@@ -278,12 +278,12 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
                 ))}
                 <div>
                   <dt className="text-xs text-slate-500 dark:text-slate-400">{request.objective}</dt>
-                  <dd className="font-medium tabular-nums" data-testid="picked-value">{formatValue(pick === null ? null : result.heatmap[pick])}</dd>
+                  <dd className="font-medium tabular-nums" data-testid="picked-value">{formatValue(pick === null ? null : result.heatmap[pick], request.objective)}</dd>
                 </div>
                 {topStats && request.objective !== '# Trades' && (
                   <div>
                     <dt className="text-xs text-slate-500 dark:text-slate-400"># Trades</dt>
-                    <dd className="font-medium tabular-nums">{formatValue(topStats['# Trades'] as number)}</dd>
+                    <dd className="font-medium tabular-nums">{formatValue(topStats['# Trades'] as number, '# Trades')}</dd>
                   </div>
                 )}
               </dl>

@@ -1,3 +1,4 @@
+import { formatStat } from '../../lib/backtestFormat.ts';
 import type { GridValue } from '@app/contract';
 
 // The heatmap of an optimisation as pure functions: a cell's place in the grid (the last parameter
@@ -98,9 +99,10 @@ export function scalePosition(value: number | null, min: number | null, max: num
 export const textOn = (t: number) => (t > 0.62 ? '#0f172a' : '#ffffff');
 
 /** A statistic as the screen shows it: 2 decimals, whole counts as such, empty as —. */
-export function formatValue(v: number | null | undefined): string {
+export function formatValue(v: number | null | undefined, key?: string): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  return Number.isInteger(v) && Math.abs(v) < 1e6 ? String(v) : v.toFixed(2);
+  // the Backtest screen's rule: 2 decimals in every row of a column, whole numbers for counts
+  return formatStat(v, key);
 }
 
 /** Seconds as "45 s", "3 min", "1 h 5 min". */

@@ -42,6 +42,7 @@ export const WATCHLIST_TEXT = {
   moveDown: (s: string) => `Move ${s} down`,
   dragHandle: (s: string) => `Reorder ${s}`,
   removeSymbol: (s: string) => `Remove ${s}`,
+  details: (s: string) => `Details of ${s}`,
   alertOn: (s: string) => `Create a price alert on ${s}`,
   moved: (s: string, pos: number, total: number) => `${s} moved to position ${pos} of ${total}.`,
   table: 'Watchlist symbols',

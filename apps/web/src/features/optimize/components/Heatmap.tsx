@@ -44,7 +44,7 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
     const cell = slice.rows[j]?.[i];
     if (!cell) return '';
     const at = [`${label(x)} ${showValue(params[x], slice.xs[i])}`, ...(y !== null ? [`${label(y)} ${showValue(params[y], slice.ys[j])}`] : [])].join(', ');
-    return `${at}: ${cell.value === null ? T.emptyCell : `${request.objective} ${formatValue(cell.value)}`}${cell.index === bestIndex ? ' (best)' : ''}`;
+    return `${at}: ${cell.value === null ? T.emptyCell : `${request.objective} ${formatValue(cell.value, request.objective)}`}${cell.index === bestIndex ? ' (best)' : ''}`;
   };
   const pick = (c: { i: number; j: number }) => {
     const cell = slice.rows[c.j]?.[c.i];
@@ -77,10 +77,10 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
   const [lo, hi] = request.direction === 'maximize' ? [slice.min, slice.max] : [slice.max, slice.min];
   // the cells change only with the slice; hovering moves the overlays alone
   const cells = useMemo(
-    () => <Cells slice={slice} direction={request.direction} describe={describe} bestIndex={bestIndex} showNumbers={cols <= 12 && n <= 30} />,
+    () => <Cells slice={slice} direction={request.direction} describe={describe} bestIndex={bestIndex} showNumbers={cols <= 12 && n <= 30} objective={request.objective} />,
     // describe reads the slice and labels, which change with it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [slice, request.direction, bestIndex, rows],
+    [slice, request.direction, request.objective, bestIndex, rows],
   );
   const box = (c: { i: number; j: number }): CSSProperties => ({ left: `${(c.i / cols) * 100}%`, top: `${(c.j / n) * 100}%`, width: `${100 / cols}%`, height: `${100 / n}%` });
   const find = (index: number | null) => {
@@ -156,9 +156,9 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
 
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300" data-testid="heatmap-legend">
-            <span className="tabular-nums">{formatValue(lo)}</span>
+            <span className="tabular-nums">{formatValue(lo, request.objective)}</span>
             <span aria-hidden className="h-3 w-40 rounded-sm" style={{ background: `linear-gradient(to right, ${[0, 0.25, 0.5, 0.75, 1].map((t) => scaleColour(t)).join(', ')})` }} />
-            <span className="tabular-nums">{formatValue(hi)}</span>
+            <span className="tabular-nums">{formatValue(hi, request.objective)}</span>
             <span className="text-slate-500 dark:text-slate-400">({T.legendWorse} → {T.legendBetter})</span>
             <span className="flex items-center gap-1.5">
               <span className="inline-block h-3 w-5 bg-slate-100 ring-1 ring-slate-300 dark:bg-slate-800 dark:ring-slate-600" aria-hidden />
@@ -180,11 +180,13 @@ interface CellsProps {
   describe: (i: number, j: number) => string;
   bestIndex: number | null;
   showNumbers: boolean;
+  /** the statistic the cells hold (counts show whole) */
+  objective: string;
 }
 
 /** The coloured cells: one element each (tooltip, value when they are wide enough) for a small
  *  slice, one striped row each for a big one. */
-function Cells({ slice, direction, describe, bestIndex, showNumbers }: CellsProps) {
+function Cells({ slice, direction, describe, bestIndex, showNumbers, objective }: CellsProps) {
   const cols = slice.xs.length;
   const position = (v: number | null) => scalePosition(v, slice.min, slice.max, direction);
   if (cols * slice.rows.length > CELL_ELEMENTS) {
@@ -211,7 +213,7 @@ function Cells({ slice, direction, describe, bestIndex, showNumbers }: CellsProp
               className="flex min-w-0 items-center justify-center overflow-hidden text-[10px] leading-none tabular-nums shadow-[inset_0_0_0_0.5px_rgba(255,255,255,0.55)] sm:text-xs dark:shadow-[inset_0_0_0_0.5px_rgba(15,23,42,0.6)]"
               style={t === null ? undefined : { background: scaleColour(t), color: textOn(t) }}
             >
-              {showNumbers && cell.value !== null && <span className="hidden truncate px-0.5 sm:inline">{formatValue(cell.value)}</span>}
+              {showNumbers && cell.value !== null && <span className="hidden truncate px-0.5 sm:inline">{formatValue(cell.value, objective)}</span>}
             </div>
           );
         }),

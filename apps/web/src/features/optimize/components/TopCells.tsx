@@ -42,8 +42,8 @@ export function TopCells({ request, top, bestIndex, rows, onApply, applying, ope
   const columns: KeyColumn<Row>[] = [
     { key: 'rank', ...sortable({ kind: 'rank' }, T.rank, 'left'), phone: true, rowHeader: true, cell: ({ rank }) => rank },
     ...request.params.map((p, k): KeyColumn<Row> => ({ key: `p${k}`, ...sortable({ kind: 'param', k }, paramLabel(rows, p)), cell: ({ cell }) => showValue(p, cell.params[k]) })),
-    { key: 'value', ...sortable({ kind: 'value' }, request.objective), phone: true, className: 'font-medium', cell: ({ cell }) => formatValue(cell.value) },
-    ...stats.map((s): KeyColumn<Row> => ({ key: s, ...sortable({ kind: 'stat', key: s }, s), cell: ({ cell }) => formatValue(typeof cell.stats[s] === 'number' ? (cell.stats[s] as number) : null) })),
+    { key: 'value', ...sortable({ kind: 'value' }, request.objective), phone: true, className: 'font-medium', cell: ({ cell }) => formatValue(cell.value, request.objective) },
+    ...stats.map((s): KeyColumn<Row> => ({ key: s, ...sortable({ kind: 'stat', key: s }, s), cell: ({ cell }) => formatValue(typeof cell.stats[s] === 'number' ? (cell.stats[s] as number) : null, s) })),
     {
       key: 'apply',
       label: T.apply,

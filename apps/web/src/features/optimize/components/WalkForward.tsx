@@ -30,7 +30,7 @@ export function WalkForward({ request, walk, rows }: Props) {
         <CardBody className="space-y-1">
           <p className="text-sm text-slate-600 dark:text-slate-300">{T.efficiency}</p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums dark:text-white" data-testid="wf-efficiency">
-            {walk.efficiency === null || noOosTrades ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`}
+            {walk.efficiency === null ? '—' : `${(walk.efficiency * 100).toFixed(0)} %`}
           </p>
           {noOosTrades ? (
             <div data-testid="wf-no-trades">
@@ -59,8 +59,8 @@ export function WalkForward({ request, walk, rows }: Props) {
                   <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{f.in_sample.start} → {f.in_sample.end}</td>
                   <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{f.out_of_sample.start} → {f.out_of_sample.end}</td>
                   <td className="min-w-48 px-3 py-1.5">{values(f.params)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.in_sample_value)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.out_of_sample_value)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.in_sample_value, request.objective)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.out_of_sample_value, request.objective)}</td>
                 </tr>
               ))}
             </tbody>

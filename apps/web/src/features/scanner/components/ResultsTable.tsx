@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { OrderingField, ScanResult } from '@app/contract';
 import { cx, StarToggle } from '../../../components/index.ts';
-import { changeTone, formatDecimal, formatGrouped, formatPercent, formatText } from '../format.ts';
+import { changeTone, formatCompact, formatDecimal, formatGrouped, formatPercent, formatText } from '../format.ts';
 import { ariaSort, type SortState } from '../sorting.ts';
 import { PHONE_COLUMNS, RESULT_COLUMNS, RESULTS_PHONE_TEXT, SCANNER_TEXT } from '../texts.ts';
 
@@ -126,7 +126,7 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                       {formatPercent(r.chg)}
                     </td>
                     <td className={cx('px-3 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300', wideOnly('sector'))}>{formatText(r.sector)}</td>
-                    <td className={cx('px-3 py-2 text-right tabular-nums', wideOnly('market_cap'))}>{formatGrouped(r.market_cap)}</td>
+                    <td className={cx('px-3 py-2 text-right tabular-nums', wideOnly('market_cap'))} title={r.market_cap === null ? undefined : formatGrouped(r.market_cap)} data-testid="market-cap">{formatCompact(r.market_cap)}</td>
                     <td className={cx('px-3 py-2 text-right tabular-nums', wideOnly('volume'))}>{formatGrouped(r.volume)}</td>
                   </tr>
                   {expanded && (
@@ -138,7 +138,7 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
                           <dt className="text-slate-500 dark:text-slate-400">Sector</dt>
                           <dd>{formatText(r.sector)}</dd>
                           <dt className="text-slate-500 dark:text-slate-400">Market Cap</dt>
-                          <dd className="tabular-nums">{formatGrouped(r.market_cap)}</dd>
+                          <dd className="tabular-nums">{formatCompact(r.market_cap)}</dd>
                           <dt className="text-slate-500 dark:text-slate-400">Volume</dt>
                           <dd className="tabular-nums">{formatGrouped(r.volume)}</dd>
                           <dd className="col-span-2 pt-1"><StarToggle symbol={r.symbol} /></dd>

@@ -8,17 +8,20 @@ import {
   exitsToForm,
   fractionToPercent,
   percentToFraction,
+  positionSizeFromForm,
+  positionSizeToForm,
   TEMPLATE_EXITS,
   templateExitsErrors,
   templateSettingsErrors,
   toNumber,
   type ExitField,
   type TemplateExitsForm,
+  type PositionUnit,
   type TemplateExitValues,
   type TemplateSettingsForm,
   type TemplateSettingValues,
 } from '@app/contract';
-import { Input } from '../../../components/index.ts';
+import { Input, Select } from '../../../components/index.ts';
 import { fieldErrors } from '../errors.ts';
 import { TEMPLATE_TEXT } from '../texts.ts';
 
@@ -26,7 +29,7 @@ import { TEMPLATE_TEXT } from '../texts.ts';
 // %, starting cash in $, and the "Exits & costs" section (percent fields in %, the fee in $, blank =
 // not used). The rules and messages are the contract's, the same words a 400 for those values says.
 
-type FormField = keyof TemplateSettingsForm | ExitField;
+type FormField = Exclude<keyof TemplateSettingsForm, 'position_unit'> | ExitField;
 /** The API field each form field is sent as (a 400 names that one). */
 const API_FIELD: Record<FormField, string> = {
   position_size: 'position_size', commission_percent: 'commission', cash: 'cash',
@@ -37,7 +40,7 @@ export type SettingsValues = Partial<TemplateSettingValues> & Partial<TemplateEx
 
 export function useSettingsForm(initial: SettingsValues, serverError: unknown) {
   const [settings, setSettings] = useState<TemplateSettingsForm>({
-    position_size: String(initial.position_size ?? DEFAULT_POSITION_SIZE),
+    ...positionSizeToForm(initial.position_size ?? DEFAULT_POSITION_SIZE),
     commission_percent: String(fractionToPercent(initial.commission ?? DEFAULT_COMMISSION)),
     cash: String(initial.cash ?? DEFAULT_CASH),
   });
@@ -52,6 +55,11 @@ export function useSettingsForm(initial: SettingsValues, serverError: unknown) {
     exits,
     /** The message under a field: the form's own once it was edited or the form submitted, else the server's. */
     errorOf: (field: FormField) => (touched[field] || submitted ? errors[field] : undefined) ?? server[API_FIELD[field]],
+    /** Reads the position size as % of equity or as shares (the number typed stays; its check follows the unit). */
+    setUnit: (unit: PositionUnit) => {
+      setSettings((s) => ({ ...s, position_unit: unit }));
+      setTouched((t) => ({ ...t, position_size: true }));
+    },
     set: (field: FormField, value: string) => {
       if (field in settings) setSettings((s) => ({ ...s, [field]: value }));
       else setExits((x) => ({ ...x, [field]: value }));
@@ -66,7 +74,7 @@ export function useSettingsForm(initial: SettingsValues, serverError: unknown) {
     serverNamedAField: Object.values(API_FIELD).some((k) => server[k]),
     /** The settings as the API takes them; exits not used are sent as null (clearing them on PUT). */
     body: () => ({
-      position_size: toNumber(settings.position_size)!,
+      position_size: positionSizeFromForm(settings.position_size, settings.position_unit ?? 'percent')!,
       commission: percentToFraction(toNumber(settings.commission_percent)!),
       cash: toNumber(settings.cash)!,
       ...exitsFromForm(exits),
@@ -76,18 +84,19 @@ export function useSettingsForm(initial: SettingsValues, serverError: unknown) {
 
 export type SettingsForm = ReturnType<typeof useSettingsForm>;
 
-const SETTING_INPUTS: Array<{ field: keyof TemplateSettingsForm; label: string; hint: string }> = [
-  { field: 'position_size', label: TEMPLATE_TEXT.positionSize, hint: TEMPLATE_TEXT.positionSizeHint },
+type TypedSetting = Exclude<keyof TemplateSettingsForm, 'position_unit'>;
+const SETTING_INPUTS: Array<{ field: TypedSetting; label: string; hint: string }> = [
   { field: 'commission_percent', label: `${TEMPLATE_TEXT.commission} (%)`, hint: TEMPLATE_TEXT.commissionHint },
   { field: 'cash', label: `${TEMPLATE_TEXT.cash} ($)`, hint: TEMPLATE_TEXT.cashHint },
 ];
-const SETTING_NAMES: Record<keyof TemplateSettingsForm, string> = { position_size: 'positionSize', commission_percent: 'commission', cash: 'cash' };
+const SETTING_NAMES: Record<TypedSetting, string> = { position_size: 'positionSize', commission_percent: 'commission', cash: 'cash' };
 
 /** The inputs: the three settings, then the optional "Exits & costs". */
 export function SettingsFields({ form }: { form: SettingsForm }) {
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-3">
+        <PositionSizeField form={form} />
         {SETTING_INPUTS.map(({ field, label, hint }) => (
           <Input
             key={field}
@@ -123,5 +132,36 @@ export function SettingsFields({ form }: { form: SettingsForm }) {
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** Position size as a percentage of equity (like the commission beside it), or a number of shares. */
+function PositionSizeField({ form }: { form: SettingsForm }) {
+  const unit = form.settings.position_unit ?? 'percent';
+  return (
+    <div className="flex items-start gap-2">
+      <Input
+        label={unit === 'percent' ? TEMPLATE_TEXT.positionSizePercent : TEMPLATE_TEXT.positionSizeShares}
+        name="positionSize"
+        inputMode="decimal"
+        value={form.settings.position_size}
+        onChange={(e) => form.set('position_size', e.target.value)}
+        error={form.errorOf('position_size')}
+        hint={unit === 'percent' ? TEMPLATE_TEXT.positionSizePercentHint : TEMPLATE_TEXT.positionSizeSharesHint}
+        className="tabular-nums"
+        wrapperClassName="min-w-0 flex-1"
+      />
+      <Select
+        label={TEMPLATE_TEXT.positionUnit}
+        name="positionUnit"
+        value={unit}
+        options={[
+          { value: 'percent', label: TEMPLATE_TEXT.unitPercent },
+          { value: 'shares', label: TEMPLATE_TEXT.unitShares },
+        ]}
+        onChange={(e) => form.setUnit(e.target.value as PositionUnit)}
+        wrapperClassName="w-28 shrink-0"
+      />
+    </div>
   );
 }

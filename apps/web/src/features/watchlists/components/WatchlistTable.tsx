@@ -1,7 +1,7 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { WatchlistRow } from '@app/contract';
-import { BellIcon, cx } from '../../../components/index.ts';
+import { BellIcon, cx, KeyColumnsTable, SortButton, type KeyColumn } from '../../../components/index.ts';
 import { formatChange, formatPercent, formatPrice, formatRsi, tone, toneClass } from '../format.ts';
 import { ariaSort, sortRows, type RowSort, type SortKey } from '../sorting.ts';
 import { COLUMNS, WATCHLIST_TEXT as T } from '../texts.ts';
@@ -48,157 +48,133 @@ export function WatchlistTable({ rows, sort, onSort, onMove, onRemove, busy }: W
     onMove(from, to);
   };
 
+  const handle = (r: WatchlistRow, at: number) => (
+    <button
+      type="button"
+      data-handle={r.symbol}
+      aria-label={T.dragHandle(r.symbol)}
+      aria-describedby="watchlist-reorder-hint"
+      onKeyDown={(e) => {
+        if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+        e.preventDefault();
+        move(at, at + (e.key === 'ArrowUp' ? -1 : 1), true);
+      }}
+      className={cx(iconButton, 'cursor-grab')}
+    >
+      <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
+        <circle cx="7" cy="5" r="1.5" />
+        <circle cx="13" cy="5" r="1.5" />
+        <circle cx="7" cy="10" r="1.5" />
+        <circle cx="13" cy="10" r="1.5" />
+        <circle cx="7" cy="15" r="1.5" />
+        <circle cx="13" cy="15" r="1.5" />
+      </svg>
+    </button>
+  );
+  const actions = (r: WatchlistRow, at: number) => (
+    <span className="whitespace-nowrap">
+      {manual && (
+        <>
+          <button type="button" className={iconButton} aria-label={T.moveUp(r.symbol)} disabled={at === 0} onClick={() => move(at, at - 1)}>
+            ↑
+          </button>
+          <button type="button" className={iconButton} aria-label={T.moveDown(r.symbol)} disabled={at === rows.length - 1} onClick={() => move(at, at + 1)}>
+            ↓
+          </button>
+        </>
+      )}
+      <Link to={`/alerts?new=price&symbol=${encodeURIComponent(r.symbol)}`} className={iconButton} aria-label={T.alertOn(r.symbol)} title={T.alertOn(r.symbol)}>
+        <BellIcon className="size-4" />
+      </Link>
+      <button type="button" className={cx(iconButton, 'hover:text-red-600')} aria-label={T.removeSymbol(r.symbol)} disabled={busy} onClick={() => onRemove(r.symbol)}>
+        ×
+      </button>
+    </span>
+  );
+
+  const sortable = (key: SortKey, label: string): Pick<KeyColumn<WatchlistRow>, 'key' | 'label' | 'sort' | 'header' | 'align' | 'headerClassName'> => ({
+    key,
+    label,
+    sort: ariaSort(sort, key),
+    align: key === 'symbol' ? 'left' : 'right',
+    headerClassName: 'whitespace-nowrap',
+    header: (
+      <SortButton state={ariaSort(sort, key)} onClick={() => onSort(key)} align={key === 'symbol' ? 'left' : 'right'} data-sort={key}>
+        {label}
+      </SortButton>
+    ),
+  });
+  const label = (key: SortKey) => COLUMNS.find((c) => c.key === key)!.label;
+  const at = (r: WatchlistRow) => rows.indexOf(r);
+  // A phone keeps the symbol, its last price and its % change; the rest (and the row's buttons) in the details.
+  const columns: KeyColumn<WatchlistRow>[] = [
+    ...(manual ? [{ key: 'order', label: 'Order', header: <span className="sr-only">Order</span>, noDetails: true, headerClassName: 'w-8', className: 'text-center', cell: (r: WatchlistRow) => handle(r, at(r)) }] : []),
+    {
+      ...sortable('symbol', label('symbol')),
+      phone: true,
+      rowHeader: true,
+      cell: (r) => (
+        <>
+          <Link to={`/rchart/${encodeURIComponent(r.symbol)}/`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300" title={r.name ?? undefined}>
+            {r.symbol}
+          </Link>
+          {r.name && <span className="hidden max-w-40 truncate text-xs font-normal text-slate-500 md:block dark:text-slate-400">{r.name}</span>}
+        </>
+      ),
+    },
+    { ...sortable('close', label('close')), phone: true, cell: (r) => formatPrice(r.close) },
+    { ...sortable('change', label('change')), className: (r) => toneClass[tone(r.change)], cell: (r) => formatChange(r.change) },
+    { ...sortable('change_pct', label('change_pct')), phone: true, className: (r) => toneClass[tone(r.change_pct)], cell: (r) => formatPercent(r.change_pct) },
+    { key: '3m', label: '3M', headerClassName: 'whitespace-nowrap', cell: (r) => <Sparkline closes={r.sparkline} symbol={r.symbol} /> },
+    { ...sortable('rsi14', label('rsi14')), cell: (r) => formatRsi(r.rsi14) },
+    ...(['sma50_dist_pct', 'sma200_dist_pct'] as const).map((k): KeyColumn<WatchlistRow> => ({ ...sortable(k, label(k)), className: (r) => signed.has(k) && toneClass[tone(r[k])], cell: (r) => formatPercent(r[k]) })),
+    { key: 'actions', label: 'Actions', header: <span className="sr-only">Actions</span>, noDetails: true, cell: (r) => actions(r, at(r)) },
+  ];
+
   return (
     // relative: the header's screen-reader-only labels stay inside the scrolling box on a phone.
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>
-      <table className="min-w-full text-sm" aria-label={T.table}>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
-          <tr>
-            {manual && (
-              <th scope="col" className="w-8 px-1 py-2">
-                <span className="sr-only">Order</span>
-              </th>
-            )}
-            {COLUMNS.map((c, i) => {
-              const state = ariaSort(sort, c.key);
-              return (
-                <Fragment key={c.key}>
-                  {i === 4 && (
-                    <th scope="col" className="px-3 py-2 whitespace-nowrap">
-                      3M
-                    </th>
-                  )}
-                  <th
-                    scope="col"
-                    aria-sort={state}
-                    className={cx('px-3 py-2 whitespace-nowrap', c.key !== 'symbol' && 'text-right', c.key === 'symbol' && 'sticky left-0 z-10 bg-slate-50 dark:bg-slate-900')}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => onSort(c.key)}
-                      data-sort={c.key}
-                      className="inline-flex items-center gap-1 rounded px-1 py-0.5 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:text-white"
-                    >
-                      {c.label}
-                      <span aria-hidden="true" className={cx('text-[10px]', state === 'none' && 'opacity-30')}>
-                        {state === 'descending' ? '▼' : state === 'ascending' ? '▲' : '↕'}
-                      </span>
-                    </button>
-                  </th>
-                </Fragment>
-              );
-            })}
-            <th scope="col" className="px-2 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={body} className="divide-y divide-slate-100 dark:divide-slate-800">
-          {shown.map((r) => {
-            const at = rows.indexOf(r);
-            return (
-              <tr
-                key={r.symbol}
-                data-symbol={r.symbol}
-                draggable={manual && !busy}
-                onDragStart={(e) => {
-                  setDragFrom(at);
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', r.symbol);
-                }}
-                onDragOver={(e) => {
-                  if (dragFrom === null) return;
-                  e.preventDefault();
-                  setDropAt(at);
-                }}
-                onDrop={(e) => {
-                  e.preventDefault();
-                  if (dragFrom !== null) move(dragFrom, at);
-                  setDragFrom(null);
-                  setDropAt(null);
-                }}
-                onDragEnd={() => {
-                  setDragFrom(null);
-                  setDropAt(null);
-                }}
-                className={cx(
-                  'hover:bg-slate-50 dark:hover:bg-slate-900/60',
-                  dragFrom === at && 'opacity-50',
-                  dropAt === at && dragFrom !== at && 'outline-2 -outline-offset-2 outline-blue-500',
-                )}
-              >
-                {manual && (
-                  <td className="px-1 py-1.5 text-center">
-                    <button
-                      type="button"
-                      data-handle={r.symbol}
-                      aria-label={T.dragHandle(r.symbol)}
-                      aria-describedby="watchlist-reorder-hint"
-                      onKeyDown={(e) => {
-                        if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
-                        e.preventDefault();
-                        move(at, at + (e.key === 'ArrowUp' ? -1 : 1), true);
-                      }}
-                      className={cx(iconButton, 'cursor-grab')}
-                    >
-                      <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-                        <circle cx="7" cy="5" r="1.5" />
-                        <circle cx="13" cy="5" r="1.5" />
-                        <circle cx="7" cy="10" r="1.5" />
-                        <circle cx="13" cy="10" r="1.5" />
-                        <circle cx="7" cy="15" r="1.5" />
-                        <circle cx="13" cy="15" r="1.5" />
-                      </svg>
-                    </button>
-                  </td>
-                )}
-                <th scope="row" className="sticky left-0 bg-white px-3 py-1.5 text-left font-semibold dark:bg-slate-950">
-                  <Link to={`/rchart/${encodeURIComponent(r.symbol)}/`} className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300" title={r.name ?? undefined}>
-                    {r.symbol}
-                  </Link>
-                  {r.name && <span className="hidden max-w-40 truncate text-xs font-normal text-slate-500 md:block dark:text-slate-400">{r.name}</span>}
-                </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatPrice(r.close)}</td>
-                {(['change', 'change_pct'] as const).map((k) => (
-                  <td key={k} className={cx('px-3 py-1.5 text-right tabular-nums', toneClass[tone(r[k])])}>
-                    {k === 'change' ? formatChange(r[k]) : formatPercent(r[k])}
-                  </td>
-                ))}
-                <td className="px-3 py-1.5">
-                  <Sparkline closes={r.sparkline} symbol={r.symbol} />
-                </td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatRsi(r.rsi14)}</td>
-                {(['sma50_dist_pct', 'sma200_dist_pct'] as const).map((k) => (
-                  <td key={k} className={cx('px-3 py-1.5 text-right tabular-nums', signed.has(k) && toneClass[tone(r[k])])}>
-                    {formatPercent(r[k])}
-                  </td>
-                ))}
-                <td className="px-2 py-1.5 whitespace-nowrap">
-                  {manual && (
-                    <>
-                      <button type="button" className={iconButton} aria-label={T.moveUp(r.symbol)} disabled={at === 0} onClick={() => move(at, at - 1)}>
-                        ↑
-                      </button>
-                      <button type="button" className={iconButton} aria-label={T.moveDown(r.symbol)} disabled={at === rows.length - 1} onClick={() => move(at, at + 1)}>
-                        ↓
-                      </button>
-                    </>
-                  )}
-                  <Link to={`/alerts?new=price&symbol=${encodeURIComponent(r.symbol)}`} className={iconButton} aria-label={T.alertOn(r.symbol)} title={T.alertOn(r.symbol)}>
-                    <BellIcon className="size-4" />
-                  </Link>
-                  <button type="button" className={cx(iconButton, 'hover:text-red-600')} aria-label={T.removeSymbol(r.symbol)} disabled={busy} onClick={() => onRemove(r.symbol)}>
-                    ×
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <KeyColumnsTable
+        rows={shown}
+        columns={columns}
+        rowKey={(r) => r.symbol}
+        detailsLabel={(r) => T.details(r.symbol)}
+        label={T.table}
+        bodyRef={body}
+        detailsExtra={(r) => actions(r, at(r))}
+        headClassName="text-slate-600 dark:bg-slate-900"
+        rowProps={(r) => {
+          const i = at(r);
+          return {
+            'data-symbol': r.symbol,
+            draggable: manual && !busy,
+            onDragStart: (e) => {
+              setDragFrom(i);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', r.symbol);
+            },
+            onDragOver: (e) => {
+              if (dragFrom === null) return;
+              e.preventDefault();
+              setDropAt(i);
+            },
+            onDrop: (e) => {
+              e.preventDefault();
+              if (dragFrom !== null) move(dragFrom, i);
+              setDragFrom(null);
+              setDropAt(null);
+            },
+            onDragEnd: () => {
+              setDragFrom(null);
+              setDropAt(null);
+            },
+            className: cx(dragFrom === i && 'opacity-50', dropAt === i && dragFrom !== i && 'outline-2 -outline-offset-2 outline-blue-500'),
+          };
+        }}
+      />
     </div>
   );
 }
