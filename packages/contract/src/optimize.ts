@@ -12,7 +12,7 @@ export { MAX_GRID_CELLS, NUMERIC_STAT_KEYS };
 
 /** Row fields a run may vary: the ones a template stores (Supertrend's multiplier is fixed by the
  *  spec, so a result could not be applied to a template). */
-export const OPTIMIZE_ROW_FIELDS = ROW_FIELDS.filter((f) => f !== 'multiplier');
+export const OPTIMIZE_ROW_FIELDS = ROW_FIELDS.filter((f) => f !== 'multiplier' && f !== 'against.multiplier');
 export const OPTIMIZE_TEMPLATE_FIELDS = TEMPLATE_FIELDS;
 /** Runs a user may have queued or running at once. */
 export const MAX_ACTIVE_OPTIMIZATIONS = 2;

@@ -17,7 +17,10 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
   const words: string[] = [];
   grid.params.forEach((p, k) => {
     if (p.row === undefined) settings[p.field] = values[k];
-    else rows[p.row][p.field] = values[k];
+    else if (p.field.startsWith('against.')) {
+      // a field of the indicator the row compares with ("against.period")
+      rows[p.row].against = { ...(rows[p.row].against as object), [p.field.slice('against.'.length)]: values[k] };
+    } else rows[p.row][p.field] = values[k];
     words.push(`${p.row === undefined ? '' : `${String(rows[p.row].name)} `}${p.field} ${show(values[k])}`);
   });
   await ensureTemplateRoom(db, userId);

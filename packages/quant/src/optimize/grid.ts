@@ -2,10 +2,16 @@
 // parameters, each with a list of values; the cells are their Cartesian product in the order given,
 // the last parameter changing fastest. A parameter is a field of one indicator row (`row` given) or
 // a template field (no `row`). See ARCHITECTURE.md "Optimisation".
-import { EXIT_FIELDS, normalizeTemplate, TemplateError, type Condition, type ExitField, type Exits, type IndicatorInput, type Template, type TemplateInput } from '../template.ts';
+import { EXIT_FIELDS, normalizeTemplate, TemplateError, type Condition, type ExitField, type Exits, type IndicatorInput, type Operand, type Template, type TemplateInput } from '../template.ts';
 
-/** Row fields a grid may vary. */
-export const ROW_FIELDS = ['period', 'cvalue', 'length', 'multiplier', 'offset', 'drift'] as const;
+/** Numeric fields of an indicator a grid may vary, on a row or (as `against.<field>`) on the
+ *  indicator the row compares with. */
+export const OPERAND_FIELDS = ['period', 'length', 'multiplier', 'offset', 'drift', 'fast', 'slow', 'signal', 'stddev', 'k_smooth', 'd_period'] as const;
+/** Row fields a grid may vary: its own, its compare value, and its `against` indicator's (`against.period`). */
+export const ROW_FIELDS = [
+  'period', 'cvalue', 'length', 'multiplier', 'offset', 'drift', 'fast', 'slow', 'signal', 'stddev', 'k_smooth', 'd_period',
+  ...OPERAND_FIELDS.map((f) => `against.${f}` as const),
+] as const;
 /** Template fields a grid may vary. */
 export const TEMPLATE_FIELDS = [
   'position_size', 'commission', 'stop_loss_pct', 'take_profit_pct', 'trailing_stop_pct', 'spread', 'commission_fixed', 'risk_pct',
@@ -88,6 +94,9 @@ export function parseGrid(input: GridInput, template: TemplateInput): Grid {
         throw new GridError(`${at}.row must be the index of one of the template's ${indicators.length} indicator rows`);
       }
       if (!(ROW_FIELDS as readonly string[]).includes(field)) throw new GridError(`${at}.field must be one of ${ROW_FIELDS.join(', ')} for a row`);
+      if (field.startsWith('against.') && !isObject(indicators[p.row].against)) {
+        throw new GridError(`${at}.field: row ${p.row} compares with no other indicator, so it has no ${field}`);
+      }
     } else if (!(TEMPLATE_FIELDS as readonly string[]).includes(field)) {
       throw new GridError(`${at}.field must be one of ${TEMPLATE_FIELDS.join(', ')} (or give row for an indicator field)`);
     }
@@ -149,7 +158,8 @@ export function cellTemplate(grid: Grid, index: number): Template {
     index = Math.floor(index / r);
     if (patch.row !== undefined) {
       conditions ??= base.conditions.slice();
-      conditions[patch.row] = { ...conditions[patch.row], [patch.key]: patch.value };
+      const c = conditions[patch.row];
+      conditions[patch.row] = patch.against ? { ...c, against: { ...c.against!, [patch.key]: patch.value } } : { ...c, [patch.key]: patch.value };
     } else if (patch.exit) {
       exits ??= { ...base.exits };
       exits[patch.key as keyof Exits] = patch.value;
@@ -163,8 +173,9 @@ export function cellTemplate(grid: Grid, index: number): Template {
 /** Where one grid value lands in a checked template. */
 interface Patch {
   row?: number;
-  /** a field of Condition, Template or (exit) Exits */
+  /** a field of Condition (of its `against` operand when `against`), Template or (exit) Exits */
   key: string;
+  against?: boolean;
   exit?: boolean;
   value: number;
 }
@@ -172,7 +183,11 @@ interface Patch {
 /** The checked row or template field `field` of `t`, as a patch. */
 function patchOf(t: Template, row: number | undefined, field: string): Patch {
   if (row !== undefined) {
-    const key = field === 'cvalue' ? 'value' : field;
+    if (field.startsWith('against.')) {
+      const key = OPERAND_KEY[field.slice('against.'.length)] ?? field.slice('against.'.length);
+      return { row, key, against: true, value: t.conditions[row].against![key as keyof Operand] as number };
+    }
+    const key = field === 'cvalue' ? 'value' : (OPERAND_KEY[field] ?? field);
     return { row, key, value: t.conditions[row][key as keyof Condition] as number };
   }
   if (field === 'position_size') return { key: 'positionSize', value: t.positionSize };
@@ -181,10 +196,16 @@ function patchOf(t: Template, row: number | undefined, field: string): Patch {
   return { key, exit: true, value: t.exits[key] };
 }
 
+/** The checked operand's name of a template field where they differ. */
+const OPERAND_KEY: Record<string, keyof Operand> = { k_smooth: 'kSmooth', d_period: 'dPeriod' };
+
 function applyParam(t: TemplateInput, row: number | undefined, field: string, value: GridValue): TemplateInput {
   if (row == null) return { ...t, [field]: value };
   const indicators = t.indicators.slice();
-  indicators[row] = { ...indicators[row], [field]: value } as IndicatorInput;
+  const r = indicators[row];
+  indicators[row] = field.startsWith('against.')
+    ? { ...r, against: { ...r.against!, [field.slice('against.'.length)]: value } }
+    : ({ ...r, [field]: value } as IndicatorInput);
   return { ...t, indicators };
 }
 

@@ -32,6 +32,9 @@ export interface TopCell {
   stats: Stats;
 }
 
+/** Series an optimisation keeps at most (about 40 MB of 5,000-bar series). */
+const MAX_CACHED_SERIES = 1024;
+
 /**
  * The objective of cells [from, to), NaN where a cell is null. `series` caches indicator series across
  * calls on the same bars (pass one Map per bars). With a window, each cell trades only inside it.
@@ -55,6 +58,9 @@ export function evaluateCells(
   const streamed = !opts.blocks && dailyCalendar(view.day) && summaryAnswers(grid.objective);
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
+    // A grid over many distinct indicators (a MACD's fast × slow) would keep every cell's series:
+    // past a bound the cache starts afresh (cells in a row still share theirs).
+    if (series.size > MAX_CACHED_SERIES) series.clear();
     const t = cellTemplate(grid, i);
     const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective));
     const run = runTemplate(bars, t, series, { window: opts.window, equity: sink });
