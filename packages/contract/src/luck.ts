@@ -3,6 +3,9 @@
 // math is the engine's (packages/quant/src/luck); these are the answers' shapes and the thresholds
 // of the red/amber/green badge (README "Is it luck?").
 import { z } from 'zod';
+import { PBO_MIN_CELLS } from '@app/quant';
+
+export { PBO_MIN_CELLS };
 
 /** The badge's thresholds: green needs a Deflated Sharpe of at least 0.95 and (when the grid has a
  *  PBO) a PBO of at most 20 %; red is a Deflated Sharpe below 0.5 or a PBO above 50 %; amber between. */

@@ -11,6 +11,7 @@ import { SettingsFields } from './components/SettingsFields.tsx';
 import { RunProgress } from './components/RunProgress.tsx';
 import { Heatmap } from './components/Heatmap.tsx';
 import { TopCells } from './components/TopCells.tsx';
+import { FoldLuck, LuckPanel } from './components/LuckPanel.tsx';
 import { WalkForward } from './components/WalkForward.tsx';
 import { RecentRuns } from './components/RecentRuns.tsx';
 import { OPTIMIZE_TEXT as T } from './texts.ts';
@@ -289,11 +290,13 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
               </dl>
             </CardBody>
           </Card>
+          {result.luck && <LuckPanel luck={result.luck} folds={result.walk_forward?.folds} fileName={`optimization-${run.id}-luck.csv`} />}
           <Heatmap request={request} heatmap={result.heatmap} bestIndex={best.index} rows={rows} selected={pick} onSelect={onSelect} />
           <TopCells request={request} top={result.top} bestIndex={best.index} rows={rows} onApply={onApply} applying={applying} opened={applied && { index: applied.index, link: openLink! }} />
         </>
       )}
       {result.walk_forward && <WalkForward request={request} walk={result.walk_forward} rows={rows} />}
+      {result.walk_forward && <FoldLuck folds={result.walk_forward.folds} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';
 import { TradesTable } from './components/TradesTable.tsx';
+import { MonteCarloPanel } from './components/MonteCarloPanel.tsx';
 import { downloadCsv } from '../../lib/csv.ts';
 import { csvName, statsCsv, tradesCsv } from './csv.ts';
 import { backtestError } from './errors.ts';
@@ -178,17 +179,18 @@ export default function StudiesPage() {
                 </Link>
               </Alert>
             )}
-            {result.run.equity?.time?.length > 0 && <EquityChart equity={result.run.equity} />}
+            {result.run.equity?.time?.length > 0 && <EquityChart equity={result.run.equity} band={result.run.monte_carlo?.band} />}
             <StatsPanel
               stats={result.run.stats}
               actions={
                 Object.keys(result.run.stats).length > 0 && (
-                  <Button size="sm" variant="secondary" onClick={() => downloadCsv(statsCsv(result.run.stats), csvName(result.symbol, result.templateName, 'stats'))}>
+                  <Button size="sm" variant="secondary" onClick={() => downloadCsv(statsCsv(result.run.stats, result.run.monte_carlo), csvName(result.symbol, result.templateName, 'stats'))}>
                     {STUDIES_TEXT.downloadStats}
                   </Button>
                 )
               }
             />
+            {result.run.monte_carlo && <MonteCarloPanel mc={result.run.monte_carlo} />}
             <TradesTable
               trades={result.run.trades ?? []}
               actions={

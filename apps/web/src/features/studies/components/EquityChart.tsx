@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { createChart } from 'lightweight-charts';
-import type { EquityCurve } from '@app/contract';
+import type { EquityCurve, MonteCarlo } from '@app/contract';
 import { Card, CardHeader } from '../../../components/index.ts';
 import { chartOptions, isDarkMode } from '../../../lib/chartTheme.ts';
 import { addEquityPanes } from '../../../lib/equityChart.ts';
 import { STUDIES_TEXT } from '../texts.ts';
+import { addMonteCarloBand, BAND_COLOR } from '../../../lib/monteCarloBand.ts';
+import { MONTE_CARLO_TEXT } from '../../../lib/luckText.ts';
 
 /** The strategy's equity beside buying and holding the stock with the same cash, and the
  *  strategy's drawdown in a pane below. Follows the light/dark theme. */
-export function EquityChart({ equity }: { equity: EquityCurve }) {
+export function EquityChart({ equity, band }: { equity: EquityCurve; band?: MonteCarlo['band'] | null }) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -16,6 +18,7 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
     if (!el) return;
     const chart = createChart(el, { ...chartOptions(isDarkMode()), autoSize: true });
     addEquityPanes(chart, equity, 0, STUDIES_TEXT);
+    if (band) addMonteCarloBand(chart, band, 0, MONTE_CARLO_TEXT.band);
     chart.panes()[0]?.setStretchFactor(3);
     chart.panes()[1]?.setStretchFactor(1);
     chart.timeScale().fitContent();
@@ -27,7 +30,7 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
       observer.disconnect();
       chart.remove();
     };
-  }, [equity]);
+  }, [equity, band]);
 
   const last = equity.equity.length - 1;
   return (
@@ -40,6 +43,12 @@ export function EquityChart({ equity }: { equity: EquityCurve }) {
               <span><span className="mr-1 inline-block h-0.5 w-4 bg-blue-600 align-middle" />{STUDIES_TEXT.strategy}</span>
               <span><span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-slate-400 align-middle" />{STUDIES_TEXT.buyHold}</span>
               <span><span className="mr-1 inline-block h-2 w-4 bg-red-600/40 align-middle" />{STUDIES_TEXT.drawdown}</span>
+              {band && (
+                <span data-testid="mc-band-legend">
+                  <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dotted align-middle" style={{ borderColor: BAND_COLOR }} />
+                  {MONTE_CARLO_TEXT.band}
+                </span>
+              )}
             </span>
           ) : undefined
         }

@@ -1,0 +1,54 @@
+// Strings of the overfitting guards (optimisation), the trade Monte Carlo (backtest) and the short
+// help page behind them, shared with their tests.
+import { LUCK_THRESHOLDS, type LuckVerdict } from '@app/contract';
+
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
+export const HELP_PATH = '/help/overfitting';
+
+export const LUCK_TEXT = {
+  title: 'Is it luck?',
+  subtitle: 'The more cells a grid tries, the better its best cell looks by chance alone.',
+  dsr: (v: number) => `Deflated Sharpe ${v.toFixed(2)}`,
+  dsrExplain: (v: number, tries: number) => `after ${tries.toLocaleString('en-US')} ${tries === 1 ? 'try' : 'tries'}, a ${pct(v)} chance the best cell's edge is real`,
+  noDsr: 'Deflated Sharpe — not enough varied daily returns to measure it',
+  pbo: (v: number) => `PBO ${pct(v)}`,
+  pboExplain: (v: number, splits: number) =>
+    `in ${pct(v)} of ${splits.toLocaleString('en-US')} ways of cutting the history in two halves, the cell that was best in one half did no better than the middle cell in the other`,
+  noPbo: (min: number) => `PBO — needs at least ${min} cells with trades`,
+  verdict: { green: 'Likely real', amber: 'Unsure', red: 'Likely luck' } satisfies Record<LuckVerdict, string>,
+  thresholds: `Green: Deflated Sharpe ≥ ${LUCK_THRESHOLDS.green.deflated_sharpe} and PBO ≤ ${pct(LUCK_THRESHOLDS.green.pbo)}; red: Deflated Sharpe < ${LUCK_THRESHOLDS.red.deflated_sharpe} or PBO > ${pct(LUCK_THRESHOLDS.red.pbo)}; amber otherwise.`,
+  learnMore: 'What these numbers mean',
+  downloadCsv: 'Download CSV',
+  foldsTitle: 'Is it luck? Per fold',
+  fold: 'Fold',
+  foldDsr: 'Deflated Sharpe',
+  foldPbo: 'PBO',
+  foldVerdict: 'Verdict',
+  pboPct: pct,
+};
+
+export const MONTE_CARLO_TEXT = {
+  title: 'Monte Carlo of the trades',
+  subtitle: (resamples: number, trades: number) =>
+    `${trades.toLocaleString('en-US')} trades resampled ${resamples.toLocaleString('en-US')} times: drawn with replacement (bootstrap) and in shuffled order.`,
+  percentile: 'Percentile',
+  bootstrap: 'Bootstrap',
+  shuffle: 'Shuffled order',
+  finalReturn: 'Final return',
+  maxDrawdown: 'Max. drawdown',
+  lossShare: 'Resamples losing money',
+  band: 'Monte Carlo 5–95 %',
+  learnMore: 'What this means',
+};
+
+export const HELP_TEXT = {
+  title: 'Is it luck? Overfitting and the Monte Carlo',
+  paragraphs: [
+    'An optimisation tries many cells and shows the best one. Even when no cell has a real edge, the best of many looks good by chance; the more cells, the better it looks. Two numbers measure how much of the best cell is that luck.',
+    'Deflated Sharpe (Bailey and López de Prado, 2014): the probability that the best cell’s true Sharpe ratio is above zero once we allow for the number of cells with trades (the tries), how much their Sharpe ratios differ, how many daily returns the best cell has, and how lopsided and fat-tailed they are. 0.95 or more is strong evidence; below 0.5 the best cell is more likely luck than not.',
+    'PBO, the Probability of Backtest Overfitting (Bailey, Borwein, López de Prado and Zhu, 2015): the daily returns of every cell are cut into 16 blocks of time; for each of the 12,870 ways of picking 8 blocks as the “past” and the other 8 as the “future”, we take the cell that did best in the past and see where it ranks in the future. PBO is the share of splits where it lands in the bottom half. Near 50 % means picking the best cell is no better than picking at random; near 0 % means the best stays good.',
+    `The badge: ${LUCK_TEXT.thresholds}`,
+    'The trade Monte Carlo on a backtest replays its trades 1,000 times, drawn with replacement and in shuffled order, and shows the 5th, 50th and 95th percentile of the final return and of the maximum drawdown, and the share of replays that lose money. A wide band means the result depended on the order and the luck of a few trades. The same seed gives the same numbers every time.',
+  ],
+};

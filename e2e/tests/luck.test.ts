@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail } from '@app/contract';
+import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { signUpAndLogIn } from '../harness/account.ts';
+import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
+import { HELP_TEXT, LUCK_TEXT, MONTE_CARLO_TEXT } from '../../apps/web/src/lib/luckText.ts';
+
+// "Is it luck?" in real Chromium against the real server: a finished grid shows its Deflated Sharpe
+// and PBO in words with the red/amber/green badge and a link to the help page; a backtest draws the
+// trade Monte Carlo's band on the equity chart and its percentiles beside the statistics.
+
+const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
+const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
+
+describe('is it luck?', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let template: TemplateDetail;
+  let periodId: number;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } }));
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await signUpAndLogIn(page);
+    const copied = await post(page, '/api/starters/rsi-reversion/copy/');
+    expect(copied.status()).toBe(201);
+    template = (await copied.json()) as TemplateDetail;
+    const { symbol } = await get<StarterSymbol>(page, '/api/starters/symbol/');
+    const candles = await get<Candle[]>(page, `/api/charts/dhistory/?symbol=${symbol}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`);
+    const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+    const period = await post(page, '/api/periods/', { stock_ticker: symbol, start_date: day(candles[candles.length - 760].time), end_date: day(candles[candles.length - 1].time) });
+    expect(period.status()).toBe(201);
+    periodId = ((await period.json()) as { id: number }).id;
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('a finished grid shows the badge, the Deflated Sharpe and the PBO in words, and links to the help page', async () => {
+    const started = await post(page, '/api/optimizations/', {
+      template_id: template.id,
+      period_id: periodId,
+      maximize: 'Return [%]',
+      params: [
+        { row: 0, field: 'period', values: [8, 10, 12, 14, 16, 18] },
+        { row: 0, field: 'cvalue', values: ['25', '30', '35'] },
+      ],
+    });
+    expect(started.status()).toBe(202);
+    const id = ((await started.json()) as Optimization).id;
+    await page.goto(`/optimize?run=${id}`);
+    const panel = page.getByTestId('luck-panel');
+    await panel.waitFor({ timeout: 60_000 });
+    const { luck } = (await get<Optimization>(page, `/api/optimizations/${id}/`)).result!;
+    expect(luck!.trials).toBeGreaterThanOrEqual(10);
+
+    const badge = panel.getByTestId('luck-badge');
+    expect(await badge.getAttribute('data-verdict')).toBe(luck!.verdict);
+    expect(await badge.innerText()).toBe(LUCK_TEXT.verdict[luck!.verdict!]);
+    const dsr = luck!.deflated_sharpe!;
+    expect(await panel.getByTestId('luck-dsr').innerText()).toBe(`${LUCK_TEXT.dsr(dsr)} — ${LUCK_TEXT.dsrExplain(dsr, luck!.trials)}`);
+    expect(await panel.getByTestId('luck-pbo').innerText()).toBe(`${LUCK_TEXT.pbo(luck!.pbo!)} — ${LUCK_TEXT.pboExplain(luck!.pbo!, 12_870)}`);
+    await panel.getByText(LUCK_TEXT.thresholds).waitFor();
+
+    await panel.getByRole('link', { name: LUCK_TEXT.learnMore }).click();
+    await page.waitForURL((u) => u.pathname === '/help/overfitting');
+    await page.getByRole('heading', { name: HELP_TEXT.title, level: 1 }).waitFor();
+  });
+
+  it('a backtest shows the Monte Carlo band on the equity chart and the percentiles beside the statistics', async () => {
+    await page.goto('/studies');
+    await page.getByLabel(STUDIES_TEXT.template).selectOption(String(template.id));
+    await page.getByLabel(STUDIES_TEXT.period).selectOption(String(periodId));
+    await page.getByRole('button', { name: STUDIES_TEXT.run }).click();
+    await page.getByRole('table', { name: STUDIES_TEXT.statsTitle }).waitFor();
+    await page.getByTestId('equity-chart').locator('canvas').first().waitFor();
+    await page.getByTestId('mc-band-legend').getByText(MONTE_CARLO_TEXT.band).waitFor();
+
+    const run = (await (await post(page, '/api/submit_selection/', { period_id: periodId, template_id: template.id })).json()) as BacktestRun;
+    const mc = run.monte_carlo!;
+    expect(mc.trades).toBe(run.trades.length);
+    const panel = page.getByTestId('monte-carlo');
+    await panel.getByText(MONTE_CARLO_TEXT.subtitle(mc.resamples, mc.trades)).waitFor();
+    const table = panel.getByRole('table', { name: MONTE_CARLO_TEXT.title });
+    const first = table.getByRole('row', { name: new RegExp(`^${MONTE_CARLO_TEXT.bootstrap}: ${MONTE_CARLO_TEXT.finalReturn}`) });
+    expect(await first.innerText()).toContain(`${mc.bootstrap.return_pct.p5.toFixed(2)} %`);
+    expect(await first.innerText()).toContain(`${mc.bootstrap.return_pct.p95.toFixed(2)} %`);
+    expect(await panel.getByTestId('mc-loss-share').innerText()).toBe(`${(mc.bootstrap.loss_share * 100).toFixed(2)} %`);
+  });
+});
