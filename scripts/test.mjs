@@ -30,6 +30,15 @@ const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=j
 if (existsSync(report)) {
   const j = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  // Where the minutes go: the ten test files that took longest (wall time of each file).
+  const files = (j.testResults ?? [])
+    .map((f) => ({ name: f.name.replace(process.cwd() + '/', ''), ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  if (files.length) {
+    console.log('\nslowest test files:');
+    for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+  }
   console.log(`\ntests: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${skipped} skipped`);
 }
 rmSync(dir, { recursive: true, force: true });

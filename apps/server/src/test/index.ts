@@ -21,3 +21,4 @@ export { ScannerEngine } from '../scanner/engine.ts';
 export { warmScanner } from '../scanner/warmup.ts';
 export { searchSymbols, SymbolIndex } from '../market/symbolSearch.ts';
 export { runAlertFollowUp } from '../alerts/jobs.ts';
+export { startServerProcess, type ServerProcess } from './serverProcess.ts';

@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshDb, startServerProcess, type ServerProcess } from '@app/server/testing';
+import type { BenchResult, BenchSuite } from '../report.ts';
+
+// The embedded default against PostgreSQL under the project's load test (`npm run loadtest`, 50
+// users for 20 s, the second of two runs against one server each), as ratios measured in the same
+// run; and how long `npm start` takes on the embedded database, on a new data directory and again
+// on the same one. Needs DATABASE_URL (the PostgreSQL server to compare with).
+const root = new URL('../../../', import.meta.url).pathname;
+const USERS = '50';
+const SECONDS = '20';
+
+interface RouteFigures {
+  route: string;
+  requests: number;
+  p95: number;
+  errors: number;
+}
+interface LoadReport {
+  errors: number;
+  routes: RouteFigures[];
+}
+
+function loadtest(url: string): Promise<LoadReport> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'bench/src/loadtest/main.ts', '--url', url, '--users', USERS, '--seconds', SECONDS, '--json'],
+      { cwd: root, maxBuffer: 16 << 20 },
+      (err, stdout, stderr) => {
+        try {
+          resolve(JSON.parse(stdout));
+        } catch {
+          reject(new Error(`loadtest failed: ${err?.message ?? ''} ${stderr.slice(0, 500)}`));
+        }
+      },
+    );
+  });
+}
+
+async function timedStart(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number }> {
+  const t = performance.now();
+  const server = await startServerProcess({ MARKET_PROVIDERS: '', ...env });
+  const res = await fetch(`${server.url}/healthz`);
+  if (res.status !== 200) throw new Error(`${server.url}/healthz answered ${res.status}`);
+  return { server, ms: performance.now() - t };
+}
+
+async function measure(server: ServerProcess): Promise<LoadReport> {
+  await loadtest(server.url); // the first run warms the server (caches, compiled code)
+  return loadtest(server.url);
+}
+
+const suite: BenchSuite = {
+  name: 'embedded',
+  async run() {
+    if (!process.env.DATABASE_URL) throw new Error('the embedded suite compares with PostgreSQL: set DATABASE_URL');
+    const out: BenchResult[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+    const pgDb = await freshDb('postgres');
+    try {
+      // Start-up on the embedded database: a new directory (initdb, migrations, the demo market),
+      // then a later start on the same directory.
+      const first = await timedStart({ DATABASE_URL: '', DATA_DIR: dataDir });
+      await first.server.stop();
+      const later = await timedStart({ DATABASE_URL: '', DATA_DIR: dataDir });
+      out.push({ name: 'embedded: first start on a new data directory, to healthy with jobs running', value: first.ms, unit: 'ms', budget: { limit: 30_000, better: 'lower' } });
+      out.push({ name: 'embedded: a later start on the same directory', value: later.ms, unit: 'ms', budget: { limit: 5_000, better: 'lower' } });
+      const lite = await measure(later.server);
+      await later.server.stop();
+
+      const pgStart = await timedStart({ DATABASE_URL: pgDb.url! });
+      out.push({ name: 'postgres: first start on a new database (for comparison)', value: pgStart.ms, unit: 'ms' });
+      const pg = await measure(pgStart.server);
+      await pgStart.server.stop();
+
+      out.push({ name: 'embedded: load test errors', value: lite.errors, unit: 'errors', budget: { limit: 0, better: 'lower' } });
+      out.push({ name: 'postgres: load test errors', value: pg.errors, unit: 'errors', budget: { limit: 0, better: 'lower' } });
+      const byRoute = new Map(pg.routes.map((r) => [r.route, r]));
+      for (const r of lite.routes) {
+        const base = byRoute.get(r.route);
+        if (!base) continue;
+        const scanner = r.route === 'GET /api/scanner/stocks/';
+        const write = r.route.startsWith('POST ');
+        out.push({
+          name: `p95 ${r.route}, embedded / postgres (${r.p95.toFixed(1)} / ${base.p95.toFixed(1)} ms)`,
+          value: r.p95 / base.p95,
+          unit: '×',
+          ...(scanner && { budget: { limit: 1.5, better: 'lower' as const } }),
+          ...(write && { budget: { limit: 2, better: 'lower' as const } }),
+        });
+      }
+    } finally {
+      await pgDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return out;
+  },
+};
+
+export default suite;
