@@ -23,6 +23,41 @@ export async function copyStarter(db: Db, userId: number, starter: Starter): Pro
   });
 }
 
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != null && b != null && Number(a) === Number(b));
+
+/** Whether the user's template holds exactly the starter's settings, exits and rows (in order). */
+function isUnchangedCopy(t: TemplateDetail, starter: Starter): boolean {
+  const { indicators, ...settings } = starter.template;
+  const stored = t as unknown as Record<string, unknown>;
+  if (!Object.entries(settings).every(([k, v]) => sameValue(stored[k], v))) return false;
+  if (t.indicators.length !== indicators.length) return false;
+  return indicators.every((row, k) => {
+    const mine = t.indicators[k] as unknown as Record<string, unknown>;
+    return Object.entries(row).every(([f, v]) => sameValue(mine[f], v));
+  });
+}
+
+/** The user's copy of the starter, as a first backtest made it: named as the starter and unchanged since;
+ *  null when there is none (renamed or edited copies are the user's own templates now). */
+export async function findStarterCopy(db: Db, userId: number, starter: Starter): Promise<TemplateDetail | null> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM templates WHERE user_id = $1 AND name = $2 ORDER BY id', [userId, starter.name]);
+  for (const { id } of rows) {
+    const t = await getTemplate(db, userId, id);
+    if (t && isUnchangedCopy(t, starter)) return t;
+  }
+  return null;
+}
+
+/** The user's period on this symbol with exactly these dates; null when there is none. */
+export async function findPeriod(db: Db, userId: number, symbol: string, dates: { start_date: string; end_date: string }): Promise<Period | null> {
+  const [p] = await db.query<Period>(
+    `SELECT id, stock_ticker, start_date::text AS start_date, end_date::text AS end_date FROM periods
+     WHERE user_id = $1 AND stock_ticker = $2 AND start_date = $3 AND end_date = $4 ORDER BY id LIMIT 1`,
+    [userId, symbol, dates.start_date, dates.end_date],
+  );
+  return p ?? null;
+}
+
 /** The symbol's period of a first backtest: STARTER_RUN_YEARS years up to its last bar (from its first
  *  bar when its history is shorter); null when it has fewer than 2 bars. */
 export function starterPeriodDates(entry: SeriesEntry): { start_date: string; end_date: string } | null {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PERIOD_MESSAGES, type Starter } from '@app/contract';
 import { ApiError, firstMessage } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
-import { firstRunReturnPath, readFirstRun, studiesLink, useRunStarter, useStarterSymbol, useStarters } from '../lib/starters.ts';
+import { firstRunReturnPath, forgetKeptFirstRun, keepFirstRun, readFirstRun, studiesLink, takeKeptFirstRun, useRunStarter, useStarterSymbol, useStarters } from '../lib/starters.ts';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import { Card, CardBody, CardHeader } from './Card.tsx';
@@ -14,7 +14,8 @@ import { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 
 // "Run your first backtest" (issue 18), on the home page and on an empty Backtest screen: a starter
 // strategy and a symbol, one Run, and the Backtest screen opens with the results. Signed out, Run goes
-// to /login and the login comes back here with the choice, which then runs.
+// to /login and the login comes back here with the choice, which then runs. The choice is kept in the
+// tab's session too, so any way of signing in (sign-up detour, Google, a reload) ends on the result.
 
 /** The starter's rules and settings in a trader's words. */
 function StarterRules({ starter }: { starter: Starter }) {
@@ -52,21 +53,26 @@ export function FirstBacktest({ className }: { className?: string }) {
 
   const start = (pick: { slug: string; symbol: string }) => {
     if (!isAuthenticated) {
+      keepFirstRun(pick);
       navigate('/login', { state: { from: firstRunReturnPath(location.pathname, pick) } });
       return;
     }
+    forgetKeptFirstRun();
     run.mutate(
       { slug: pick.slug, body: pick.symbol ? { symbol: pick.symbol } : {} },
       { onSuccess: (ids) => navigate(studiesLink({ templateId: ids.template_id, periodId: ids.period_id, run: true })) },
     );
   };
 
-  // Back from the login with a choice to run: run it once, and take it out of the address.
+  // Back from the login with a choice to run (in the address, or kept in the tab when the address lost
+  // it): run it once, and take it out of the address.
   useEffect(() => {
-    if (resumed.current || !pending?.run || authLoading || !starters.isSuccess) return;
+    if (resumed.current || authLoading || !starters.isSuccess) return;
+    if (!pending?.run && !isAuthenticated) return;
     resumed.current = true;
-    setSearch({}, { replace: true });
-    if (isAuthenticated && list.some((s) => s.slug === pending.slug)) start(pending);
+    const pick = pending?.run ? pending : takeKeptFirstRun();
+    if (pending?.run) setSearch({}, { replace: true });
+    if (pick && isAuthenticated && list.some((s) => s.slug === pick.slug)) start(pick);
     // runs when what it waits for arrives; `start` and `pending` are read fresh then
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authLoading, isAuthenticated, starters.isSuccess]);

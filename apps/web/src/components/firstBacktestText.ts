@@ -14,4 +14,7 @@ export const FIRST_BACKTEST_TEXT = {
   failed: 'Could not set up the backtest. Please try again.',
   loadFailed: 'Could not load the starter strategies.',
   retry: 'Retry',
+  /** Why the login (or sign-up) page appeared, when Run sent a signed-out user there. */
+  loginReason: 'Log in to run your first backtest',
+  signupReason: 'Create an account to run your first backtest',
 } as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type StarterRunBody, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { call } from './api.ts';
+import { readDraft, writeDraft } from './sessionDraft.ts';
 
 // The starter strategies (/api/starters/), shared by the home page, the Backtest screen (the first
 // backtest) and the Templates screen (copy a starter). Writes refresh the caches of the Templates,
@@ -79,4 +80,34 @@ export function readFirstRun(search: URLSearchParams): (PendingFirstRun & { run:
   const slug = search.get('starter');
   if (!slug) return null;
   return { slug, symbol: (search.get('symbol') ?? '').toUpperCase(), run: search.get('run') === '1' };
+}
+
+/** Whether a login's destination is a first backtest to resume (the login page then says so). */
+export function isFirstRunPath(path: string): boolean {
+  const q = path.indexOf('?');
+  return q >= 0 && readFirstRun(new URLSearchParams(path.slice(q + 1)))?.run === true;
+}
+
+// The choice is also kept in the tab's session, so a detour that loses the return address (a reload of
+// the sign-up page from a bookmark, the nav's Login, a provider's redirect) still runs it after sign-in.
+const FIRST_RUN_DRAFT = 'first-run';
+/** A choice older than this is not resumed: the user has long moved on. */
+export const FIRST_RUN_TTL_MS = 30 * 60_000;
+
+export function keepFirstRun(pick: PendingFirstRun, now = Date.now()) {
+  writeDraft(FIRST_RUN_DRAFT, { ...pick, at: now });
+}
+
+/** The kept choice, if recent, forgotten as it is read (it runs once). */
+export function takeKeptFirstRun(now = Date.now()): PendingFirstRun | null {
+  const kept = readDraft(FIRST_RUN_DRAFT, (v) => {
+    const { slug, symbol, at } = (v ?? {}) as { slug?: unknown; symbol?: unknown; at?: unknown };
+    return typeof slug === 'string' && typeof symbol === 'string' && typeof at === 'number' && now - at >= 0 && now - at < FIRST_RUN_TTL_MS ? { slug, symbol } : null;
+  });
+  writeDraft(FIRST_RUN_DRAFT, null);
+  return kept;
+}
+
+export function forgetKeptFirstRun() {
+  writeDraft(FIRST_RUN_DRAFT, null);
 }

@@ -115,6 +115,29 @@ describe.each(dbKinds)('starter strategies API on %s', (kind) => {
     expect(run.json<BacktestRun>().trades.length).toBeGreaterThan(0);
   });
 
+  it('running a starter again reuses the unchanged copy and period; an edited copy is left alone', async () => {
+    const dave = await signedInAs(t, 'dave@example.com');
+    const first = (await call('POST', '/api/starters/ema20-pullback/run/', dave, {})).json<StarterRun>();
+    const again = await Promise.all([call('POST', '/api/starters/ema20-pullback/run/', dave, {}), call('POST', '/api/starters/ema20-pullback/run/', dave, { symbol: 'liq' })]);
+    for (const r of again) {
+      expect(r.statusCode, r.body).toBe(201);
+      expect(r.json<StarterRun>()).toEqual(first);
+    }
+    const name = library.find((s) => s.slug === 'ema20-pullback')!.name;
+    expect((await call('GET', '/api/templates/', dave)).json<TemplateListItem[]>().map((x) => x.name)).toEqual([name]);
+    expect((await call('GET', '/api/periods/', dave)).json<Period[]>()).toHaveLength(1);
+    // another symbol: the same copy, a new period
+    const short = (await call('POST', '/api/starters/ema20-pullback/run/', dave, { symbol: 'SHORT' })).json<StarterRun>();
+    expect(short.template_id).toBe(first.template_id);
+    expect(short.period_id).not.toBe(first.period_id);
+    // the user changed the copy: it is their template now, and the starter is copied afresh
+    await t.deps.db.query('UPDATE templates SET cash = cash + 1 WHERE id = $1', [first.template_id]);
+    const fresh = (await call('POST', '/api/starters/ema20-pullback/run/', dave, {})).json<StarterRun>();
+    expect(fresh.template_id).not.toBe(first.template_id);
+    expect(fresh.period_id).toBe(first.period_id);
+    expect((await call('GET', '/api/templates/', dave)).json<TemplateListItem[]>().map((x) => x.name)).toEqual([name, `${name} (2)`]);
+  });
+
   it('runs on a symbol given in any case; a short history runs from its first bar', async () => {
     const r = await call('POST', '/api/starters/supertrend-stops/run/', alice, { symbol: 'short' });
     expect(r.statusCode, r.body).toBe(201);

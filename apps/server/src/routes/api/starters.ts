@@ -4,7 +4,7 @@ import type { RouteOpts } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { loadStarters } from '../../backtest/starters.ts';
-import { copyStarter, createStarterPeriod, mostLiquid, starterPeriodDates } from '../../backtest/starterCopies.ts';
+import { copyStarter, createStarterPeriod, findPeriod, findStarterCopy, mostLiquid, starterPeriodDates } from '../../backtest/starterCopies.ts';
 
 /** /api/starters/ (issue 18): the starter strategies, a copy into the user's templates, and a first
  *  backtest set up in one call. The library is read and checked here, when the routes are registered
@@ -34,10 +34,12 @@ export default async function starterRoutes(app: FastifyInstance, { deps }: Rout
     if (!entry) throw notFound(SYMBOL_NOT_FOUND);
     const dates = starterPeriodDates(entry);
     if (!dates) throw badRequest({ symbol: [STARTER_MESSAGES.noBars(entry.info.symbol)] });
-    // Both rows or neither: a run that fails half way leaves no stray template behind.
+    // Both rows or neither: a run that fails half way leaves no stray template behind. Running a starter
+    // again reuses the unchanged copy and the same period rather than numbering a second copy.
     return deps.db.tx(async (db) => {
-      const template = await copyStarter(db, user.id, s);
-      const period = await createStarterPeriod(db, user.id, entry, dates);
+      await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]); // two runs at once find one copy
+      const template = (await findStarterCopy(db, user.id, s)) ?? (await copyStarter(db, user.id, s));
+      const period = (await findPeriod(db, user.id, entry.info.symbol, dates)) ?? (await createStarterPeriod(db, user.id, entry, dates));
       return { template_id: template.id, period_id: period.id };
     });
   });

@@ -4,6 +4,8 @@ import { AUTH_MESSAGES } from '@app/contract';
 import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useLogin } from './api.ts';
+import { FIRST_BACKTEST_TEXT } from '../../components/firstBacktestText.ts';
+import { isFirstRunPath } from '../../lib/starters.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { forgetReturnPath, fromPath, peekReturnPath, rememberReturnPath, returnPath } from './returnTo.ts';
@@ -59,6 +61,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {isFirstRunPath(target) && (
+        <Alert tone="info" className="mb-4">
+          {FIRST_BACKTEST_TEXT.loginReason}
+        </Alert>
+      )}
       {notice && (
         <Alert tone="success" className="mb-4">
           {notice}

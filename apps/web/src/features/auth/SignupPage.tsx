@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
-import { Button, ErrorText, Input } from '../../components/index.ts';
+import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
 import { useRegister } from './api.ts';
+import { FIRST_BACKTEST_TEXT } from '../../components/firstBacktestText.ts';
+import { isFirstRunPath } from '../../lib/starters.ts';
 import { AuthCard, linkClass } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { fieldErrors, shownUnderInput, signupErrorMessage } from './errors.ts';
@@ -57,6 +59,11 @@ export default function SignupPage() {
         </>
       }
     >
+      {isFirstRunPath(target) && (
+        <Alert tone="info" className="mb-4">
+          {FIRST_BACKTEST_TEXT.signupReason}
+        </Alert>
+      )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Input label="Email" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} error={fields.email} />
         <Input
