@@ -8,6 +8,9 @@ import { BacktestStats, BacktestTrade } from './backtest/run.ts';
 
 export { MAX_PORTFOLIO_POSITIONS, RANK_BY };
 export { RANK_BY_TEXT } from '@app/quant';
+/** The ranking a run takes when none is given: the strongest 3-month trend fills a free slot first
+ *  (an alphabetical default would fill slots with whatever sorts first). */
+export const DEFAULT_RANK_BY: (typeof RANK_BY)[number] = 'momentum_high';
 /** Symbols one run may cover. */
 export const MAX_UNIVERSE_SYMBOLS = 10_000;
 /** A typed list's length. */
@@ -60,7 +63,7 @@ export const PortfolioRunCreate = z
       .max(MAX_PORTFOLIO_POSITIONS, UNIVERSE_MESSAGES.maxPositions)
       .default(10),
     /** which signals of one close fill first when there are more than free slots */
-    rank_by: z.enum(RANK_BY).default('symbol'),
+    rank_by: z.enum(RANK_BY).default(DEFAULT_RANK_BY),
   })
   .refine(datesInOrder, { path: ['end_date'], message: UNIVERSE_MESSAGES.endAfterStart });
 export type PortfolioRunCreateBody = z.input<typeof PortfolioRunCreate>;

@@ -10,7 +10,7 @@ function bars(n: number): DailyBars {
 
 describe('the statistics’ order', () => {
   it('is the order the engine writes a single backtest’s statistics in', () => {
-    const { stats } = backtest(bars(120), { position_size: 0.99, indicators: [{ name: 'RSI', indicator_type: 'BUY', period: 14, compare: '<', cvalue: 40 }, { name: 'RSI', indicator_type: 'SELL', period: 14, compare: '>', cvalue: 60 }] });
+    const { stats } = backtest(bars(120), { position_size: 0.99, commission: 0.001, indicators: [{ name: 'RSI', indicator_type: 'BUY', period: 14, compare: '<', cvalue: 40 }, { name: 'RSI', indicator_type: 'SELL', period: 14, compare: '>', cvalue: 60 }] });
     expect(Object.keys(stats)).toEqual([...STATS_ORDER]);
   });
   it('puts statistics read back from a JSON column (keys by length) back in that order, others last', () => {

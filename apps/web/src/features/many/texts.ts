@@ -27,7 +27,7 @@ export const MANY_TEXT = {
   maxPositions: 'Max. positions',
   maxPositionsHint: (max: number) => `Positions held at once (1 to ${max}).`,
   rankBy: 'Rank signals by',
-  rankByHint: 'When more symbols signal on one day than there are free slots, these fill first.',
+  rankByHint: (byDefault: string) => `When more symbols signal on one day than there are free slots, these fill first. Default: ${byDefault}, so the strongest trends get the slots.`,
   sizing: 'Sizing',
   sizingText: (settings: string, slots: number) =>
     `From the template: ${settings}. The position size is split equally over the ${slots} slot${slots === 1 ? '' : 's'}; a risk per trade sizes from the stop, capped by the slot. Change it on the Templates screen.`,

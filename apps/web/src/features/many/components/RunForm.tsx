@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
+import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
 import { usePeriodList, useSavedScans, useStartPortfolioRun, useStartUniverseRun, useTemplateDetail, useTemplateList } from '../api.ts';
@@ -59,7 +59,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
   const [symbolsText, setSymbolsText] = useState(initial.symbols);
   const [dates, setDates] = useState(initial.dates);
   const [maxPositions, setMaxPositions] = useState('10');
-  const [rankBy, setRankBy] = useState<(typeof RANK_BY)[number]>('symbol');
+  const [rankBy, setRankBy] = useState<(typeof RANK_BY)[number]>(DEFAULT_RANK_BY);
   const [errors, setErrors] = useState<{ message?: string; fields: FieldErrors }>({ fields: {} });
   const detail = useTemplateDetail(templateId);
   const startUniverse = useStartUniverseRun();
@@ -177,7 +177,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
                 value={rankBy}
                 options={RANK_BY.map((r) => ({ value: r, label: RANK_BY_TEXT[r] }))}
                 onChange={(e) => setRankBy(e.target.value as (typeof RANK_BY)[number])}
-                hint={MANY_TEXT.rankByHint}
+                hint={MANY_TEXT.rankByHint(RANK_BY_TEXT[DEFAULT_RANK_BY])}
                 error={f.rank_by}
               />
               {detail.data && (
