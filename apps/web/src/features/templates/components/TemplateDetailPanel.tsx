@@ -6,6 +6,7 @@ import { fieldErrors } from '../errors.ts';
 import { TEMPLATE_ERRORS, TEMPLATE_TEXT } from '../texts.ts';
 import { IndicatorForm } from './IndicatorForm.tsx';
 import { IndicatorList } from './IndicatorList.tsx';
+import { sideOfRows, type TemplateSide } from '../rowBuilder.ts';
 import { SettingsFields, useSettingsForm } from './SettingsFields.tsx';
 import { TemplateNameInput, useTemplateName } from './TemplateNameField.tsx';
 
@@ -38,6 +39,10 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A template with rows is long or short by its rows; an empty one by the user's choice.
+  const rowsSide = sideOfRows(template.indicators);
+  const [chosenSide, setChosenSide] = useState<TemplateSide>('long');
+  const side = rowsSide ?? chosenSide;
   const remove = useDeleteTemplate();
   const deleteIndicator = useDeleteIndicator();
 
@@ -72,14 +77,15 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
             + {TEMPLATE_TEXT.addIndicator}
           </Button>
         </div>
+        <SideChoice side={side} locked={rowsSide !== null} onChange={setChosenSide} />
         {full && <Alert tone="info">{LIMIT_MESSAGES.indicatorsPerTemplate}</Alert>}
         {deleteIndicator.isError && <Alert tone="error">{TEMPLATE_ERRORS.deleteIndicator}</Alert>}
         {remove.isError && <Alert tone="error">{TEMPLATE_ERRORS.delete}</Alert>}
-        <IndicatorList indicators={template.indicators} onDelete={onDeleteIndicator} deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null} />
+        <IndicatorList indicators={template.indicators} side={side} onDelete={onDeleteIndicator} deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null} />
       </CardBody>
 
       <Dialog open={adding} onClose={() => setAdding(false)} title={TEMPLATE_TEXT.indicatorFormTitle} description={`To "${template.name}"`}>
-        {adding && <IndicatorForm templateId={template.id} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
+        {adding && <IndicatorForm templateId={template.id} side={side} rows={template.indicators} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
       </Dialog>
 
       <Dialog
@@ -143,5 +149,23 @@ function EditHeader({ template, onDone }: { template: TemplateDetail; onDone: ()
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Long or Short: which sides the rows take ("Buy when / Sell when" or "Short when / Cover when").
+ *  Fixed once the template has rows, since a template is never both. */
+function SideChoice({ side, locked, onChange }: { side: TemplateSide; locked: boolean; onChange: (s: TemplateSide) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" aria-label={TEMPLATE_TEXT.sideChoice}>
+      <legend className="sr-only">{TEMPLATE_TEXT.sideChoice}</legend>
+      <span className="text-slate-600 dark:text-slate-400" aria-hidden="true">{TEMPLATE_TEXT.sideChoice}</span>
+      {(['long', 'short'] as const).map((s) => (
+        <label key={s} className="inline-flex min-h-10 items-center gap-1.5">
+          <input type="radio" name="template-side" value={s} checked={side === s} disabled={locked} onChange={() => onChange(s)} />
+          {s === 'long' ? TEMPLATE_TEXT.long : TEMPLATE_TEXT.short}
+        </label>
+      ))}
+      {locked && <span className="text-xs text-slate-500 dark:text-slate-400">{TEMPLATE_TEXT.sideLocked}</span>}
+    </fieldset>
   );
 }

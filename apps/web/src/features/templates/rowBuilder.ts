@@ -1,0 +1,144 @@
+// The template builder's model: what a row's form holds, which inputs it shows for the chosen
+// indicator (from quant's registry, through the contract's INDICATOR_FIELDS), and the body it sends.
+// Kept apart from the React form so the rules can be tested without a browser.
+import { INDICATOR_DEFAULTS, INDICATOR_FIELDS, type Indicator, type IndicatorFormValues, type IndicatorName } from '@app/contract';
+import { defaultOutput, indicatorSpec, isPriceLike, paramSpec, type ParamSpec } from '@app/quant';
+
+/** A template is long (BUY/SELL rows) or short (SHORT/COVER rows). */
+export type TemplateSide = 'long' | 'short';
+export const SIDE_TYPES = { long: ['BUY', 'SELL'], short: ['SHORT', 'COVER'] } as const satisfies Record<TemplateSide, readonly string[]>;
+/** How the form and the list name each side of the rule. */
+export const SIDE_WORDS: Record<string, string> = { BUY: 'Buy when', SELL: 'Sell when', SHORT: 'Short when', COVER: 'Cover when' };
+
+/** The side of a template's existing rows, or null when it has none yet (the user picks). */
+export function sideOfRows(rows: readonly Pick<Indicator, 'indicator_type'>[]): TemplateSide | null {
+  if (rows.length === 0) return null;
+  return rows.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER') ? 'short' : 'long';
+}
+
+/** The operators, in a trader's words (the values are what the API stores). */
+export const OPERATOR_OPTIONS = [
+  { value: '>', label: '>' },
+  { value: '<', label: '<' },
+  { value: '=', label: '=' },
+  { value: '≥', label: '≥' },
+  { value: '≤', label: '≤' },
+  { value: 'crosses_above', label: 'crosses above' },
+  { value: 'crosses_below', label: 'crosses below' },
+] as const;
+
+export const PRICE_OPTIONS = [
+  { value: 'CLOSE', label: 'Close' },
+  { value: 'OPEN', label: 'Open' },
+  { value: 'HIGH', label: 'High' },
+  { value: 'LOW', label: 'Low' },
+] as const;
+
+/** The numeric inputs of an operand, in the order the form shows them. */
+export const OPERAND_NUMBERS = ['period', 'drift', 'length', 'fast', 'slow', 'signal', 'stddev', 'k_smooth', 'd_period', 'offset'] as const;
+export type OperandNumber = (typeof OPERAND_NUMBERS)[number];
+
+/** One side of a comparison as typed: the indicator, its output and its parameters (strings). */
+export type OperandState = { name: string; output: string } & Record<OperandNumber, string>;
+
+/** What the right-hand side is: a number, a price of the same bar, or another indicator. */
+export type RightKind = 'number' | 'price' | 'indicator';
+export const RIGHT_LABELS: Record<RightKind, string> = { number: 'A number', price: 'A price', indicator: 'Another indicator' };
+
+export interface RowState extends OperandState {
+  indicator_type: string;
+  compare: string;
+  right: RightKind | '';
+  cvalue: string;
+  cprice: string;
+  group: string;
+  against: OperandState;
+}
+
+const name5 = (n: string): n is IndicatorName => indicatorSpec(n) !== undefined;
+
+/** The operand with `name` picked: its output and every parameter at the indicator's default. */
+export function operandFor(name: string): OperandState {
+  const out: OperandState = {
+    name, output: '', period: '', drift: '', length: '', fast: '', slow: '', signal: '', stddev: '', k_smooth: '', d_period: '', offset: String(INDICATOR_DEFAULTS.offset),
+  };
+  if (!name5(name)) return out;
+  out.output = defaultOutput(name);
+  for (const f of OPERAND_NUMBERS) {
+    if (f === 'offset') continue;
+    const p = paramSpec(name, f);
+    const fallback = (INDICATOR_DEFAULTS as Record<string, unknown>)[f];
+    out[f] = p ? String(p.default) : fallback !== undefined ? String(fallback) : '';
+  }
+  return out;
+}
+
+export const initialRow = (side: TemplateSide, group = 0): RowState => ({
+  ...operandFor(''),
+  indicator_type: SIDE_TYPES[side][0],
+  compare: '',
+  right: '',
+  cvalue: String(INDICATOR_DEFAULTS.cvalue),
+  cprice: INDICATOR_DEFAULTS.cprice,
+  group: String(group),
+  against: operandFor(''),
+});
+
+/** The numeric inputs the form shows for an operand (spec §5's for its five indicators). */
+export function shownNumbers(name: string): OperandNumber[] {
+  if (!name5(name)) return [];
+  const shown = INDICATOR_FIELDS[name];
+  return OPERAND_NUMBERS.filter((f) => shown[f]);
+}
+
+export const showsOutput = (name: string) => name5(name) && INDICATOR_FIELDS[name].output;
+
+/** The label and bounds of a numeric input: the registry's for a parameter the indicator takes. */
+export function numberSpec(name: string, f: OperandNumber): { label: string; spec: ParamSpec | undefined } {
+  if (f === 'offset') return { label: 'Offset', spec: undefined };
+  const p = name5(name) ? paramSpec(name, f) : undefined;
+  const label = p?.label ?? f.charAt(0).toUpperCase() + f.slice(1);
+  return { label, spec: p };
+}
+
+/** The right-hand sides a left side may have: a price-like line compares with a price, an
+ *  oscillator with a number (ARCHITECTURE.md "Strategy language"); either with another indicator. */
+export function rightKinds(s: Pick<OperandState, 'name' | 'output'>): RightKind[] {
+  if (!name5(s.name)) return ['number', 'indicator'];
+  return isPriceLike(s.name, s.output || defaultOutput(s.name)) ? ['price', 'indicator'] : ['number', 'indicator'];
+}
+
+/** The right-hand side in effect: the chosen one while the left side allows it, else its first. */
+export function rightOf(s: RowState): RightKind {
+  const kinds = rightKinds(s);
+  return s.right && kinds.includes(s.right) ? s.right : kinds[0];
+}
+
+function operandValues(o: OperandState): Record<string, string> {
+  const v: Record<string, string> = { name: o.name };
+  if (showsOutput(o.name)) v.output = o.output;
+  for (const f of shownNumbers(o.name)) v[f] = o[f];
+  return v;
+}
+
+/** The values the server gets: the chosen indicator's inputs only (the rest take defaults), and the
+ *  right-hand side picked. */
+export function valuesOf(s: RowState): IndicatorFormValues {
+  const v: IndicatorFormValues = { ...operandValues(s), indicator_type: s.indicator_type, compare: s.compare };
+  if (s.group !== '0') v.group = s.group;
+  const right = rightOf(s);
+  if (right === 'indicator') v.against = operandValues(s.against);
+  else if (right === 'price') v.cprice = s.cprice;
+  else v.cvalue = s.cvalue;
+  return v;
+}
+
+/** The blocks (groups) of one side of a template, in order, each with its rows. */
+export function blocksOf<T extends Pick<Indicator, 'indicator_type' | 'group'>>(rows: readonly T[], type: string): { group: number; rows: T[] }[] {
+  const byGroup = new Map<number, T[]>();
+  for (const r of rows) if (r.indicator_type === type) byGroup.set(r.group, [...(byGroup.get(r.group) ?? []), r]);
+  return [...byGroup.keys()].sort((a, b) => a - b).map((group) => ({ group, rows: byGroup.get(group)! }));
+}
+
+/** The group number a new block takes: one above every group the template uses. */
+export const newGroup = (rows: readonly Pick<Indicator, 'group'>[]) => (rows.length ? Math.max(...rows.map((r) => r.group)) + 1 : 0);
