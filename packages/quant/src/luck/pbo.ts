@@ -201,17 +201,26 @@ export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks) / 2): 
   const split = (ai: Float64Array, di: Float64Array, ao: Float64Array, dout: Float64Array, isSum: (c: number) => number, isSq: (c: number) => number, isCount: number) => {
     // the in-sample best (the first of equals)
     let best = 0;
-    for (let c = 1; c < cells; c++) if (ai[c] * di[best] > ai[best] * di[c]) best = c;
+    let bestA = ai[0];
+    let bestD = di[0];
+    for (let c = 1; c < cells; c++) {
+      if (ai[c] * bestD > bestA * di[c]) {
+        best = c;
+        bestA = ai[c];
+        bestD = di[c];
+      }
+    }
     const A = ao[best];
     const D = dout[best];
     // its out-of-sample rank among all cells, 1 = worst (equals share the middle rank)
     let lower = 0;
     let equal = 0;
     for (let c = 0; c < cells; c++) {
+      // counted without branches: which way a cell falls is a coin toss the processor cannot predict
       const l = ao[c] * D;
       const r = A * dout[c];
-      if (l < r) lower++;
-      else if (l === r) equal++;
+      lower += +(l < r);
+      equal += +(l === r);
     }
     const rank = 1 + lower + (equal - 1) / 2;
     const omega = rank / (cells + 1);
