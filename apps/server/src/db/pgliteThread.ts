@@ -107,7 +107,10 @@ async function threadChannel(opts: { dataDir: string | null; socketPath?: string
   );
   let failed: Error | null = null;
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
+    worker.once('message', (m: { shareError: string | null }) => {
+      if (m.shareError) console.warn(m.shareError);
+      resolve();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the embedded database's thread stopped (${code})`)));
   });
