@@ -158,7 +158,8 @@ async function socketChannel(path: string): Promise<Channel> {
   return {
     request: (r) => calls.add((id) => writeFrame(socket, { ...r, id })),
     async close() {
-      await new Promise<void>((resolve) => socket.end(resolve));
+      // a socket the server already closed (it stopped, or was killed) has nothing left to end
+      if (!socket.destroyed) await new Promise<void>((resolve) => socket.once('close', () => resolve()).end());
       socket.destroy();
     },
   };
