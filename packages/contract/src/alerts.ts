@@ -204,3 +204,16 @@ export const WebhookPayload = z.object({
   ),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** POST /api/alerts/{id}/check/ answer: the alert evaluated against the latest data now, as the next
+ *  market update would (its cooldown and what it last matched included), without firing or recording. */
+export const AlertCheckResult = z.object({
+  would_fire: z.boolean(),
+  /** the date of the latest bar the check read (the symbol's, or the market's for a scan); null without data */
+  as_of: z.string().nullable(),
+  /** what would fire, as the notification would say it */
+  events: z.array(z.object({ symbol: z.string().nullable(), message: z.string(), link: z.string() })),
+  /** in words: what would fire, or why nothing would */
+  detail: z.string(),
+});
+export type AlertCheckResult = z.infer<typeof AlertCheckResult>;

@@ -149,6 +149,17 @@ export async function enabledAlerts(db: Db): Promise<EnabledAlert[]> {
   );
 }
 
+/** One of the user's alerts as the evaluation reads it (on or off); null when not the user's. */
+export async function alertForCheck(db: Db, userId: number, id: number): Promise<EnabledAlert | null> {
+  const [a] = await db.query<EnabledAlert>(
+    `SELECT a.id, a.user_id, a.kind, a.name, a.email, a.webhook_url, a.webhook_secret, a.cooldown_minutes, a.scanner_template_id,
+            a.template_id, a.side, a.watchlist_id, a.symbol, a.direction, a.level, a.last_matches, u.email AS user_email
+     FROM alerts a JOIN users u ON u.id = a.user_id WHERE a.id = $1 AND a.user_id = $2`,
+    [id, userId],
+  );
+  return a ?? null;
+}
+
 /** Claims an update for evaluation: true once per import id (inside the evaluation's transaction). */
 export async function claimEvaluation(t: Db, importId: number): Promise<boolean> {
   const rows = await t.query(`INSERT INTO alert_evaluations (import_id, alerts, fired, ms) VALUES ($1, 0, 0, 0) ON CONFLICT DO NOTHING RETURNING import_id`, [importId]);
