@@ -138,7 +138,7 @@ describe('reading an optimisation', () => {
     const apply = table.getByRole('button', { name: `${T.apply}: row 1`, exact: true });
     expect((await apply.boundingBox())!.x + (await apply.boundingBox())!.width).toBeLessThanOrEqual(390);
     expect(await table.getByRole('columnheader', { name: /RSI buy period/ }).isVisible()).toBe(false);
-    await table.getByRole('button', { name: T.cellDetails(1) }).click();
+    await table.getByRole('button', { name: T.cellDetails(1), exact: true }).click();
     const details = table.getByTestId('row-details');
     await details.getByText('RSI buy period', { exact: true }).waitFor();
     await details.getByText('Win Rate [%]', { exact: true }).waitFor();

@@ -8,6 +8,7 @@ export * from './backtest/index.ts';
 export * from './scanner/index.ts';
 export * from './market.ts';
 export * from './optimize.ts';
+export * from './optimizeWords.ts';
 export * from './universe.ts';
 export * from './watchlists.ts';
 export * from './alerts.ts';

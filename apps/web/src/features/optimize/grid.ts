@@ -4,10 +4,12 @@ import {
   OPTIMIZE_ROW_FIELDS,
   type GridParam,
   type GridValue,
-  type Indicator,
   type OptimizationCreateBody,
   type OptimizationRequest,
   type TemplateDetail,
+  paramLabel,
+  rowLabel,
+  showValue,
 } from '@app/contract';
 import { EXIT_PARAM_LABELS } from './texts.ts';
 
@@ -23,7 +25,6 @@ export type ExitParam = keyof typeof EXIT_PARAM_LABELS;
 export const EXIT_PARAMS = Object.keys(EXIT_PARAM_LABELS) as ExitParam[];
 type RowField = (typeof OPTIMIZE_ROW_FIELDS)[number];
 
-const ROW_FIELD_LABELS: Record<string, string> = { period: 'period', drift: 'drift', length: 'length', offset: 'offset', cvalue: 'level' };
 /** Row fields that are bar counts: whole numbers (offset may be 0, the others at least 1). */
 const WHOLE_FIELDS = new Set(['period', 'drift', 'length', 'offset']);
 
@@ -44,20 +45,8 @@ export const paramKey = (p: { row?: number | null; field: string }) => `${p.row 
 /** Exits are typed in percent (as on the Templates screen) and sent as fractions. */
 const isPercent = (p: { row?: number | null }) => p.row === null || p.row === undefined;
 
-/** A row in a trader's words: "RSI buy", "SMA sell #2" when two rows would read the same. */
-export function rowLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], row: number): string {
-  const r = rows[row];
-  if (!r) return `Row ${row + 1}`;
-  const base = `${r.name} ${r.indicator_type.toLowerCase()}`;
-  const same = rows.filter((o) => o.name === r.name && o.indicator_type === r.indicator_type);
-  return same.length > 1 ? `${base} #${rows.slice(0, row + 1).filter((o) => o.name === r.name && o.indicator_type === r.indicator_type).length}` : base;
-}
-
-/** A parameter's name: "RSI buy period", "Stop-loss (%)". */
-export function paramLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], p: { row?: number | null; field: string }): string {
-  if (p.row === null || p.row === undefined) return EXIT_PARAM_LABELS[p.field as ExitParam] ?? p.field;
-  return `${rowLabel(rows, p.row)} ${ROW_FIELD_LABELS[p.field] ?? p.field}`;
-}
+// The parameters' words are the contract's, so "Apply to template" names a copy as this screen does.
+export { paramLabel, rowLabel, showValue };
 
 /** What the template lets a grid vary: each row's fields its indicator uses, then the exits. */
 export function paramChoices(template: Pick<TemplateDetail, 'indicators'>): { row: number | null; field: string; label: string }[] {
@@ -202,13 +191,6 @@ export function requestBody(templateId: number, periodId: number, drafts: readon
       walk_forward: { folds: s.walkForward.folds, in_sample: s.walkForward.inSamplePct / 100, anchored: s.walkForward.anchored },
     }),
   };
-}
-
-/** A grid value as the screen shows it: exits back in percent, numbers without float noise. */
-export function showValue(p: { row?: number | null }, v: GridValue | null | undefined): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
-  return isPercent(p) ? `${round(v * 100)}` : String(round(v));
 }
 
 /** The form's line for a parameter a run was started with: a range when its values are evenly
