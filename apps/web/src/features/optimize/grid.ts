@@ -50,7 +50,7 @@ export const draftParam = (d: ParamDraft) => (d.linked?.length && d.row !== null
 /** Other rows whose indicator has this field (they can take the same value). */
 export function linkableRows(template: Pick<TemplateDetail, 'indicators'>, d: ParamDraft): number[] {
   if (d.row === null) return [];
-  const uses = (name: string) => (INDICATOR_FIELDS as Record<string, Record<string, boolean> | undefined>)[name]?.[d.field] === true;
+  const uses = (name: string) => (INDICATOR_FIELDS as unknown as Record<string, Record<string, boolean> | undefined>)[name]?.[d.field] === true;
   return template.indicators.flatMap((r, i) => (i !== d.row && uses(r.name) ? [i] : []));
 }
 

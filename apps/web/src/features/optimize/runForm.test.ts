@@ -4,7 +4,7 @@ import { draftFromParam, draftValues, linkableRows, paramLabel, draftParam, requ
 
 const row = (over: Partial<Indicator>): Indicator => ({
   id: 1, template: 1, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 10, compare: '<', cvalue: '30', cprice: 'CLOSE', ...over,
-});
+}) as Indicator;
 const template = { indicators: [row({}), row({ indicator_type: 'SELL', compare: '>', cvalue: '70' }), row({ name: 'OBV' })] } as unknown as TemplateDetail;
 
 describe('a run read back into the form', () => {
