@@ -31,26 +31,31 @@ export function chunkSize(cells: number, threads: number): number {
   return Math.min(MAX_CELLS_PER_CHUNK, Math.max(MIN_CELLS_PER_CHUNK, Math.ceil(cells / (threads * CHUNKS_PER_THREAD))));
 }
 
-/** Every cell's objective (NaN where empty), computed on the pool's threads. At most two chunks per
- *  thread are in flight, so a big grid never fills the pool's queue ahead of other requests. */
-export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<Float64Array> {
-  const values = new Float64Array(grid.cells);
-  // every chunk reads the same bars: shared once instead of copied into each task
-  const shared = sharedBars(bars);
-  const cacheKey = randomUUID();
+/** Runs one pool task per chunk of the grid's cells and hands each answer to `place`. At most two
+ *  chunks per thread are in flight, so a big grid never fills the pool's queue ahead of other requests. */
+async function runChunks<T>(pool: EnginePool, grid: Grid, opts: GridRunOptions, task: (from: number, to: number) => Promise<T>, place: (from: number, part: T) => void): Promise<void> {
   const chunks = cellChunks(grid.cells, chunkSize(grid.cells, pool.threads));
   let next = 0;
   let done = 0;
   const lane = async () => {
     while (next < chunks.length) {
       const [from, to] = chunks[next++];
-      const part = await pool.run('optimizeCells', { bars: shared, template, grid: gridInput, from, to, window: opts.window, cacheKey }, { signal: opts.signal });
-      values.set(part, from);
+      place(from, await task(from, to));
       done += to - from;
       opts.onProgress?.(done, grid.cells);
     }
   };
   await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
+}
+
+/** Every cell's objective (NaN where empty), computed on the pool's threads. */
+export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<Float64Array> {
+  const values = new Float64Array(grid.cells);
+  // every chunk reads the same bars: shared once instead of copied into each task
+  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: randomUUID() };
+  await runChunks(pool, grid, opts,
+    (from, to) => pool.run('optimizeCells', { ...task, from, to }, { signal: opts.signal }),
+    (from, part) => values.set(part, from));
   return values;
 }
 
@@ -59,21 +64,12 @@ export async function evaluateGridBlocks(pool: EnginePool, bars: DailyBars, temp
   const values = new Float64Array(grid.cells);
   const length = opts.window ? opts.window.end - opts.window.start : bars.close.length;
   const blocks = emptyBlockSums(grid.cells, Math.max(0, length - 1));
-  const shared = sharedBars(bars);
-  const cacheKey = randomUUID();
-  const chunks = cellChunks(grid.cells, chunkSize(grid.cells, pool.threads));
-  let next = 0;
-  let done = 0;
-  const lane = async () => {
-    while (next < chunks.length) {
-      const [from, to] = chunks[next++];
-      const part = await pool.run('optimizeCellBlocks', { bars: shared, template, grid: gridInput, from, to, window: opts.window, cacheKey }, { signal: opts.signal });
+  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: randomUUID() };
+  await runChunks(pool, grid, opts,
+    (from, to) => pool.run('optimizeCellBlocks', { ...task, from, to }, { signal: opts.signal }),
+    (from, part) => {
       values.set(part.values, from);
       placeBlockSums(blocks, from, part.blocks);
-      done += to - from;
-      opts.onProgress?.(done, grid.cells);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
+    });
   return { values, blocks };
 }

@@ -1,5 +1,6 @@
 import { rma } from './movingAverages.ts';
 import { checkPeriod, shift } from './series.ts';
+import { trueRange } from './volatility.ts';
 
 export interface Dmi {
   adx: Float64Array;
@@ -16,22 +17,14 @@ export function adx(high: ArrayLike<number>, low: ArrayLike<number>, close: Arra
   const len = close.length;
   const plusDm = new Float64Array(len);
   const minusDm = new Float64Array(len);
-  const tr = new Float64Array(len);
+  // TR from bar 1: bar 0 has no previous close
+  const tr = trueRange(high, low, close);
   if (len > 0) plusDm[0] = minusDm[0] = tr[0] = NaN;
   for (let i = 1; i < len; i++) {
     const up = high[i] - high[i - 1];
     const down = low[i - 1] - low[i];
     plusDm[i] = up > down && up > 0 ? up : 0;
     minusDm[i] = down > up && down > 0 ? down : 0;
-    const h = high[i];
-    const l = low[i];
-    const pc = close[i - 1];
-    let r = h - l;
-    const a = Math.abs(h - pc);
-    const b = Math.abs(l - pc);
-    if (a > r) r = a;
-    if (b > r) r = b;
-    tr[i] = r;
   }
   const trS = rma(tr, period);
   const plusDi = rma(plusDm, period);
