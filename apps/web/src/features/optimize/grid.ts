@@ -66,8 +66,12 @@ export function paramChoices(template: Pick<TemplateDetail, 'indicators'>): { ro
   const out: { row: number | null; field: string; label: string }[] = [];
   rows.forEach((r, row) => {
     const uses = INDICATOR_FIELDS[r.name];
+    // a row compared with another indicator can vary that indicator's parameters too ("against.period")
+    const against = r.against ? INDICATOR_FIELDS[r.against.name as keyof typeof INDICATOR_FIELDS] : undefined;
     for (const field of OPTIMIZE_ROW_FIELDS as readonly RowField[]) {
-      if (field in uses && uses[field as keyof typeof uses]) out.push({ row, field, label: paramLabel(rows, { row, field }) });
+      const own = field.startsWith('against.') ? field.slice('against.'.length) : field;
+      const fields = field === own ? uses : against;
+      if (fields && own in fields && fields[own as keyof typeof fields]) out.push({ row, field, label: paramLabel(rows, { row, field }) });
     }
   });
   for (const field of EXIT_PARAMS) out.push({ row: null, field, label: paramLabel(rows, { row: null, field }) });
@@ -91,7 +95,8 @@ export function newDraft(template: TemplateDetail, row: number | null, field: st
     const v = Number(r?.cvalue);
     return Number.isFinite(v) ? draft(Math.max(0, v - 10), r?.name === 'RSI' ? Math.min(100, v + 10) : v + 10, 5) : draft(20, 40, 5);
   }
-  const v = Number(r?.[field as 'period' | 'drift' | 'offset' | 'length'] ?? 0);
+  const from = field.startsWith('against.') ? (r?.against as Record<string, unknown> | null | undefined) : (r as unknown as Record<string, unknown> | undefined);
+  const v = Number(from?.[field.replace(/^against\./, '')] ?? 0);
   if (field === 'offset') return draft(Math.max(0, v - 2), v + 2, 1);
   if (field === 'drift') return draft(1, Math.max(3, v + 2), 1);
   const step = v >= 20 ? 5 : 2;

@@ -71,6 +71,12 @@ describe('what can be varied', () => {
       '0:period', '0:cvalue', '0:drift', '1:length', '1:offset', '2:period', '2:cvalue', '2:drift', 'null:stop_loss_pct', 'null:take_profit_pct', 'null:trailing_stop_pct',
     ]);
   });
+  it('offers the parameters of the indicator a row compares with, starting around its value', () => {
+    const cross = template([row({ name: 'SMA', period: 50, cvalue: '', against: { name: 'SMA', period: 200 } } as unknown as Partial<Indicator>)]);
+    expect(paramChoices(cross).map((c) => `${c.row}:${c.field}`)).toContain('0:against.period');
+    expect(paramLabel(cross.indicators, { row: 0, field: 'against.period' })).toBe('SMA buy compared-with period');
+    expect(draftValues(newDraft(cross, 0, 'against.period')).values).toEqual([190, 195, 200, 205, 210]);
+  });
   it('names rows so two alike stay apart', () => {
     expect(paramLabel(t.indicators, { row: 0, field: 'cvalue' })).toBe('RSI buy #1 level');
     expect(paramLabel(t.indicators, { row: 2, field: 'period' })).toBe('RSI buy #2 period');
