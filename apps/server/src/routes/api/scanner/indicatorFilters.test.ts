@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDICATOR_RANGE_TYPES, scanPageSchema, type IndicatorRangeType } from '@app/contract';
+import { INDICATOR_RANGE_TYPES, rowToSavedFilter, scanPageSchema, scannerTemplateSchema, templateToRows, type FilterRow, type IndicatorRangeType } from '@app/contract';
 import { indicators, INDICATOR_SPECS } from '@app/quant';
 import type { SeriesEntry } from '../../../market/seriesCache.ts';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../../test/testApp.ts';
@@ -91,5 +91,25 @@ describe.each(dbKinds)('scanner indicator filters on %s', (kind) => {
       bb_band: ['Select a valid choice. inside is not one of the available choices.'],
       cci_gte: ['Ensure this value is greater than or equal to -10000.'],
     });
+  });
+
+  it('saves and restores the new filters in a scanner template, naming a bad value', async () => {
+    const rows: FilterRow[] = [
+      { category: 'TA', type: 'bb_pctb', operator: 'between', value1: -0.125, value2: 0.25 },
+      { category: 'TA', type: 'stoch', operator: 'lte', value1: 20, value2: null },
+      { category: 'TA', type: 'adx', operator: 'gte', value1: 25, value2: null },
+      { category: 'TA', type: 'cci', operator: 'lte', value1: -100, value2: null },
+      { category: 'TA', type: 'roc', operator: 'gte', value1: 12.5, value2: null },
+      { category: 'TA', type: 'willr', operator: 'between', value1: -95, value2: -80 },
+      { category: 'TA', type: 'bb_band', band: 'below_lower' },
+    ];
+    const post = (filters: unknown) => t.app.inject({ method: 'POST', url: '/api/scanner/templates/', headers, payload: { name: 'Oscillators', filters } as any });
+    const created = await post(rows.map((r, i) => rowToSavedFilter(r, i)));
+    expect(created.statusCode, created.body).toBe(201);
+    const r = await t.app.inject({ method: 'GET', url: `/api/scanner/templates/${created.json().id}/`, headers });
+    expect(templateToRows(scannerTemplateSchema.parse(r.json()))).toEqual(rows);
+    const bad = await post([rowToSavedFilter(rows[0], 0), { ...rowToSavedFilter(rows[5], 1), value_numeric_1: 5 }]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ 'filters.1.value_numeric_1': ['Ensure this value is between -100 and 0.'] });
   });
 });
