@@ -1,4 +1,4 @@
-import { indicators, indicatorSeries, type IndicatorName } from '@app/quant';
+import { indicators, indicatorSeries, toCondition, type IndicatorName } from '@app/quant';
 import type { FaDirection, FaMetric, FaPeriodType } from '@app/contract';
 import type { SeriesEntry } from '../market/seriesCache.ts';
 
@@ -50,7 +50,8 @@ export const macdSpreadValue = (fast: number, slow: number, signal: number): Val
 /** The last value of one output of a strategy-language indicator at the registry's default parameters,
  *  computed by the backtest's own series code (a template row with the defaults reads the same number). */
 export const indicatorOutputValue = (name: IndicatorName, output: string): ValueSpec => {
-  const row = { name, output, indicator_type: 'BUY', compare: '>', cvalue: 0 };
+  // checked and filled with the defaults once, not once per symbol
+  const row = toCondition({ name, output, indicator_type: 'BUY', compare: '>', cvalue: 0 });
   return {
     key: `ind:${name}:${output}`,
     compute: (e) => last(indicatorSeries(e.bars, row)),
