@@ -7,7 +7,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], globalSetup: ['apps/server/src/test/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       {
         test: {

@@ -138,11 +138,42 @@ describe('reading an optimisation', () => {
     const apply = table.getByRole('button', { name: `${T.apply}: row 1`, exact: true });
     expect((await apply.boundingBox())!.x + (await apply.boundingBox())!.width).toBeLessThanOrEqual(390);
     expect(await table.getByRole('columnheader', { name: /RSI buy period/ }).isVisible()).toBe(false);
-    await table.getByRole('button', { name: T.cellDetails(1) }).click();
+    await table.getByRole('button', { name: T.cellDetails(1), exact: true }).click();
     const details = table.getByTestId('row-details');
     await details.getByText('RSI buy period', { exact: true }).waitFor();
     await details.getByText('Win Rate [%]', { exact: true }).waitFor();
     await shot(page, 'best-cells-390');
+  });
+
+  it('links one RSI period to the BUY and the SELL row: one value sets both', async () => {
+    const { page } = desk;
+    await page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}`);
+    await page.getByTestId('param').first().waitFor();
+    // keep the period alone, 7 and 21, linked to the SELL row
+    await page.getByRole('button', { name: `${T.remove} RSI buy level` }).click();
+    await page.getByLabel(`RSI buy period: ${T.mode}`, { exact: true }).selectOption('list');
+    await page.getByLabel(`RSI buy period: ${T.values}`, { exact: true }).fill('7, 21');
+    await page.getByTestId('linked-rows').getByLabel('RSI sell').check();
+    await page.getByText('RSI buy + sell period', { exact: true }).waitFor();
+    await page.getByRole('button', { name: T.start_ }).click();
+    await page.waitForURL((u) => u.searchParams.has('run'));
+    const id = Number(new URL(page.url()).searchParams.get('run'));
+    await page.getByTestId('top-row').first().waitFor({ timeout: 60_000 });
+    const linked = await get<Optimization>(page, `/api/optimizations/${id}/`);
+    expect(linked.request.params).toEqual([{ rows: [0, 1], field: 'period', values: [7, 21] }]);
+    // both rows vary: the cell at 21 is the plain backtest of a copy with both periods at 21
+    await page.getByRole('button', { name: `${T.apply}: row 1`, exact: true }).click();
+    const best = linked.result!.top[0];
+    const name = `${template.name} (RSI buy + sell period ${best.params[0]})`;
+    await page.getByText(T.applied(name)).waitFor();
+    const list = await get<{ id: number; name: string }[]>(page, '/api/templates/');
+    const copy = await get<TemplateDetail>(page, `/api/templates/${list.find((t) => t.name === name)!.id}/`);
+    expect(copy.indicators.map((i) => i.period)).toEqual([best.params[0], best.params[0]]);
+    // a reload keeps the link
+    await page.reload();
+    await page.getByTestId('top-row').first().waitFor();
+    expect(await page.getByTestId('linked-rows').getByLabel('RSI sell').isChecked()).toBe(true);
+    await shot(page, 'linked-rows-1280');
   });
 
   it('says why a walk-forward has no out-of-sample figure, and what to change', async () => {

@@ -169,7 +169,7 @@ describe('optimisation screens (issue 14)', () => {
     const { result } = await get<Optimization>(page, `/api/optimizations/${id}/`);
     const [period, level] = result!.best!.params;
     await page.getByTestId('picked-cell').getByRole('button', { name: T.apply }).click();
-    const name = `${template.name} (RSI period ${period}, RSI cvalue ${level})`;
+    const name = `${template.name} (RSI buy period ${period}, RSI buy level ${level})`;
     await page.getByText(T.applied(name)).waitFor();
     const list = await get<TemplateListItem[]>(page, '/api/templates/');
     const copy = list.find((t) => t.name === name)!;

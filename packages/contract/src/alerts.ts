@@ -9,7 +9,8 @@ import { nameField } from './watchlists.ts';
 
 export const ALERT_KINDS = ['scan', 'template', 'price'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-export const ALERT_SIDES = ['BUY', 'SELL'] as const;
+/** A long template's sides, or a short template's (its entry SHORT and its exit COVER). */
+export const ALERT_SIDES = ['BUY', 'SELL', 'SHORT', 'COVER'] as const;
 export const PRICE_DIRECTIONS = ['above', 'below'] as const;
 
 export const ALERT_LIMITS = {
@@ -32,7 +33,7 @@ export const WEBHOOK_SIGNATURE_HEADER = 'X-Stockbench-Signature';
 export const ALERT_MESSAGES = {
   tooManyAlerts: `You can have at most ${ALERT_LIMITS.maxAlerts} alerts. Delete one first.`,
   kind: `Choose one of ${ALERT_KINDS.join(', ')}.`,
-  side: 'Side must be BUY or SELL',
+  side: 'Side must be BUY, SELL, SHORT or COVER',
   direction: 'Direction must be above or below',
   target: 'Choose a watchlist or a symbol, not both.',
   targetRequired: 'Choose a watchlist or a symbol.',
@@ -203,3 +204,16 @@ export const WebhookPayload = z.object({
   ),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayload>;
+
+/** POST /api/alerts/{id}/check/ answer: the alert evaluated against the latest data now, as the next
+ *  market update would (its cooldown and what it last matched included), without firing or recording. */
+export const AlertCheckResult = z.object({
+  would_fire: z.boolean(),
+  /** the date of the latest bar the check read (the symbol's, or the market's for a scan); null without data */
+  as_of: z.string().nullable(),
+  /** what would fire, as the notification would say it */
+  events: z.array(z.object({ symbol: z.string().nullable(), message: z.string(), link: z.string() })),
+  /** in words: what would fire, or why nothing would */
+  detail: z.string(),
+});
+export type AlertCheckResult = z.infer<typeof AlertCheckResult>;

@@ -9,6 +9,7 @@ export * from './scanner/index.ts';
 export * from './market.ts';
 export * from './luck.ts';
 export * from './optimize.ts';
+export * from './optimizeWords.ts';
 export * from './universe.ts';
 export * from './watchlists.ts';
 export * from './alerts.ts';

@@ -25,6 +25,8 @@ export type GridValue = z.infer<typeof GridValue>;
 export const GridParam = z.object({
   /** index into the template's indicator rows (in the order they were added); absent for a template field */
   row: z.number().int().min(0).max(99).optional(),
+  /** linked rows instead of `row`: each value sets the field in every one of them */
+  rows: z.array(z.number().int().min(0).max(99)).min(1).max(20).optional(),
   field: z.string().max(32),
   values: z.array(GridValue).min(1).max(1000),
 });
@@ -60,7 +62,8 @@ export const OptimizationCreate = z
       ctx.addIssue({ code: 'custom', path: ['maximize'], message: 'Choose one statistic to maximize or to minimize.' });
     }
     v.params.forEach((p, k) => {
-      const allowed: readonly string[] = p.row === undefined ? OPTIMIZE_TEMPLATE_FIELDS : OPTIMIZE_ROW_FIELDS;
+      const allowed: readonly string[] = p.row === undefined && p.rows === undefined ? OPTIMIZE_TEMPLATE_FIELDS : OPTIMIZE_ROW_FIELDS;
+      if (p.row !== undefined && p.rows !== undefined) ctx.addIssue({ code: 'custom', path: ['params', k, 'rows'], message: 'Give row or rows, not both.' });
       if (!allowed.includes(p.field)) ctx.addIssue({ code: 'custom', path: ['params', k, 'field'], message: `Choose one of ${allowed.join(', ')}.` });
     });
   });

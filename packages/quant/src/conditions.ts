@@ -215,6 +215,12 @@ function holds(op: number, x: number, v: number): boolean {
   }
 }
 
+/** Whether a template's side (BUY, SELL, SHORT or COVER rows) holds at bar `i`, as the backtest
+ *  decides it: groups, crossings, against and prices included. */
+export function sideHoldsAt(bars: DailyBars, conditions: readonly Condition[], side: IndicatorType, i: number, cache = new Map<string, Float64Array>()): boolean {
+  return holdsAt(compileSide(bars, conditions, side, cache), i);
+}
+
 /** The first bar in [from, to) where the side holds, or `to`: the earliest over its groups (each
  *  searched only up to the best found so far). */
 export function nextHolding(s: CompiledSide, from: number, to: number): number {

@@ -64,6 +64,12 @@ export class EquitySummary implements EquitySink {
   losses = 0;
   prev = NaN;
   count = 0;
+  /** with `trackBlocks`: Σr and Σr² as they stood when the count of values reached each mark */
+  snapSum: Float64Array | null = null;
+  snapSquares: Float64Array | null = null;
+  private marks: ArrayLike<number> | null = null;
+  private nextMark = 0;
+  private markAt = Infinity;
   private pendingLast = NaN;
   private readonly last: number;
 
@@ -75,6 +81,23 @@ export class EquitySummary implements EquitySink {
     readonly downside = true,
   ) {
     this.last = length - 1;
+  }
+
+  /** Also keeps Σr and Σr² at each of the rising value counts `marks` (block boundaries: a block's
+   *  sums are the difference of two snapshots), for the Probability of Backtest Overfitting. */
+  trackBlocks(marks: ArrayLike<number>): this {
+    this.marks = marks;
+    this.snapSum = new Float64Array(marks.length);
+    this.snapSquares = new Float64Array(marks.length);
+    this.markAt = marks.length > 0 ? marks[0] : Infinity;
+    return this;
+  }
+
+  private snap() {
+    this.snapSum![this.nextMark] = this.sum;
+    this.snapSquares![this.nextMark] = this.squares;
+    this.nextMark++;
+    this.markAt = this.nextMark < this.marks!.length ? this.marks![this.nextMark] : Infinity;
   }
 
   private add(e: number) {
@@ -95,6 +118,7 @@ export class EquitySummary implements EquitySink {
     }
     this.prev = e;
     this.count++;
+    while (this.count >= this.markAt) this.snap();
   }
 
   set(i: number, e: number) {
@@ -108,6 +132,8 @@ export class EquitySummary implements EquitySink {
       // the first of the run may move the equity; the rest return 0
       this.add(e);
       this.count += end - from - 1;
+      // the rest of the run returns 0: marks it passes see the sums as they are
+      while (this.markAt <= this.count) this.snap();
     }
     if (to > this.last && from <= this.last) this.pendingLast = e;
   }
@@ -115,7 +141,16 @@ export class EquitySummary implements EquitySink {
   markLong(from: number, to: number, cash: number, shares: number, entry: number, close: Float64Array): number {
     const end = Math.min(to, this.last - 1);
     let j = from;
-    if (this.count > 0 && j <= end) j = this.march(j, end, cash, shares, entry, close);
+    if (this.count > 0) {
+      // marched in stretches that end on the block marks (one stretch without marks)
+      while (j <= end) {
+        const stop = Math.min(end, j + (this.markAt - this.count) - 1);
+        const k = this.march(j, stop, cash, shares, entry, close);
+        while (this.count >= this.markAt) this.snap();
+        j = k;
+        if (k <= stop) break; // out of money at k
+      }
+    }
     // the rare ends: the first bar of all, a bar out of money, the last bar
     for (; j <= end; j++) {
       const e = cash + (close[j] * shares - shares * entry);

@@ -8,7 +8,7 @@ export { parseDay, formatDay } from './dates.ts';
 export { backtest, type BacktestResult, type Trade, type TradeLevels } from './engine.ts';
 export * from './optimize/index.ts';
 export {
-  portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS,
+  portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS, PORTFOLIO_LONG_ONLY,
   type RankBy, type PortfolioSymbol, type PortfolioOptions, type PortfolioResult, type PortfolioTrade,
 } from './portfolio.ts';
 export type { Stats } from './stats.ts';
@@ -53,7 +53,7 @@ export {
   type CPrice,
 } from './template.ts';
 export {
-  indicatorSeries, operandSeries, toCondition, comparedWith, describeCondition, describeOperand, describeRule, rowSeries, outputLabel,
+  indicatorSeries, operandSeries, sideHoldsAt, toCondition, comparedWith, describeCondition, describeOperand, describeRule, rowSeries, outputLabel,
   type RowSeries, type ChartLine,
 } from './conditions.ts';
 export {

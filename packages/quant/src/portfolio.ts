@@ -20,7 +20,7 @@
 // the single engine, capped by the slot. With one symbol and one slot this is the single-symbol
 // backtest exactly.
 import type { DailyBars, ExitReason } from './types.ts';
-import { normalizeTemplate, type Template, type TemplateInput } from './template.ts';
+import { isShortTemplate, normalizeTemplate, TemplateError, type Template, type TemplateInput } from './template.ts';
 import { compileSide, holdsAt, type CompiledSide } from './conditions.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, watchesLevels } from './fills.ts';
@@ -95,8 +95,12 @@ interface Leg {
   pendingShares: number;
 }
 
+/** The portfolio engine trades long positions only. */
+export const PORTFOLIO_LONG_ONLY = 'Portfolio runs trade long only: choose a template of BUY and SELL rows (a short template runs on one symbol or on a universe, symbol by symbol).';
+
 export function portfolioBacktest(universe: PortfolioSymbol[], template: TemplateInput | Template, opts: PortfolioOptions): PortfolioResult {
   const t = normalizeTemplate(template);
+  if (isShortTemplate(t)) throw new TemplateError(PORTFOLIO_LONG_ONLY);
   const maxPositions = opts.maxPositions;
   if (!Number.isInteger(maxPositions) || maxPositions < 1 || maxPositions > MAX_PORTFOLIO_POSITIONS) {
     throw new RangeError(`max_positions must be a whole number from 1 to ${MAX_PORTFOLIO_POSITIONS}`);

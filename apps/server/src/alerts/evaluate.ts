@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
-import { describeCondition, indicatorSeries, normalizeTemplate, windowBars, type Condition, type DailyBars } from '@app/quant';
+import { describeCondition, describeOperand, indicatorSeries, normalizeTemplate, operandSeries, sideHoldsAt, windowBars, type Condition, type DailyBars } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { isoFromDay } from '../market/barChunks.ts';
@@ -39,6 +39,27 @@ function lastValue(bars: DailyBars, c: Condition): number {
   const view = (c.name === 'RSI' || c.name === 'SMA' || c.name === 'EMA') && n > need ? windowBars(bars, n - need, n) : bars;
   const s = indicatorSeries(view, c);
   return s[s.length - 1];
+}
+
+/** A row the plain last-value check reads exactly: the spec's rows (its five indicators against a
+ *  number or the close). Sides with other rows (against, crossings, other prices, OR groups) run the
+ *  engine's own check on the whole history. */
+const plainRow = (c: Condition) =>
+  !c.against && c.cprice === 'CLOSE' && c.group === 0 && c.op !== 'crosses_above' && c.op !== 'crosses_below' &&
+  (c.name === 'RSI' || c.name === 'SMA' || c.name === 'EMA' || c.name === 'SUPERTREND' || c.name === 'OBV');
+
+/** Whether the side's rows hold on the last bar, as the backtest decides it (groups, crossings,
+ *  against), with each row's values on that bar for the message. */
+function sideHoldsLast(bars: DailyBars, side: Condition[]): { holds: boolean; values: Record<string, number | null> } {
+  const cache = new Map<string, Float64Array>();
+  const last = bars.close.length - 1;
+  const holds = last >= 1 && sideHoldsAt(bars, side, side[0].side, last, cache);
+  const values: Record<string, number | null> = {};
+  for (const c of side) {
+    values[describeOperand(c)] = round(operandSeries(bars, c, cache)[last]);
+    if (c.against) values[describeOperand(c.against)] = round(operandSeries(bars, c.against, cache)[last]);
+  }
+  return { holds, values };
 }
 
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
@@ -195,8 +216,14 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
       for (const symbol of symbols) {
         const l = last(symbol);
         if (!l || quiet(a, symbol, l.barDate, true)) continue;
-        const values: Record<string, number | null> = { close: l.close };
+        let values: Record<string, number | null> = { close: l.close };
         let all = true;
+        if (!side.every(({ c }) => plainRow(c))) {
+          const r = sideHoldsLast(l.e.bars, side.map(({ c }) => c));
+          values = { ...values, ...r.values };
+          if (r.holds) fire(a, symbol, `${symbol}: the ${a.side} rule of template ${templates.get(tid)?.name} holds (${side.map((x) => x.text).join(', ')})`, values);
+          continue;
+        }
         for (const { c, key: rowKey, text } of side) {
           const key = `${symbol}|${rowKey}`;
           let x = lastValues.get(key);

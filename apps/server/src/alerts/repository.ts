@@ -8,7 +8,7 @@ const ts = (v: string | null) => (v === null ? null : new Date(v).toISOString())
 
 interface AlertRow {
   id: number; user_id: number; kind: Alert['kind']; name: string; enabled: boolean; email: boolean; webhook_url: string | null; webhook_secret: string;
-  cooldown_minutes: number; scanner_template_id: number | null; template_id: number | null; side: 'BUY' | 'SELL' | null; watchlist_id: number | null;
+  cooldown_minutes: number; scanner_template_id: number | null; template_id: number | null; side: 'BUY' | 'SELL' | 'SHORT' | 'COVER' | null; watchlist_id: number | null;
   symbol: string | null; direction: 'above' | 'below' | null; level: number | null;
   last_evaluated_at: string | null; last_fired_at: string | null; webhook_last_attempt_at: string | null; webhook_last_success_at: string | null;
   webhook_last_error: string | null; webhook_failures: number; created_at: string; updated_at: string;
@@ -136,7 +136,7 @@ export async function recordWebhookOutcome(db: Db, alertId: number, ok: boolean,
 
 export interface EnabledAlert {
   id: number; user_id: number; kind: Alert['kind']; name: string; email: boolean; webhook_url: string | null; webhook_secret: string;
-  cooldown_minutes: number; scanner_template_id: number | null; template_id: number | null; side: 'BUY' | 'SELL' | null;
+  cooldown_minutes: number; scanner_template_id: number | null; template_id: number | null; side: 'BUY' | 'SELL' | 'SHORT' | 'COVER' | null;
   watchlist_id: number | null; symbol: string | null; direction: 'above' | 'below' | null; level: number | null;
   last_matches: string[] | null; user_email: string;
 }
@@ -147,6 +147,17 @@ export async function enabledAlerts(db: Db): Promise<EnabledAlert[]> {
             a.template_id, a.side, a.watchlist_id, a.symbol, a.direction, a.level, a.last_matches, u.email AS user_email
      FROM alerts a JOIN users u ON u.id = a.user_id WHERE a.enabled ORDER BY a.id`,
   );
+}
+
+/** One of the user's alerts as the evaluation reads it (on or off); null when not the user's. */
+export async function alertForCheck(db: Db, userId: number, id: number): Promise<EnabledAlert | null> {
+  const [a] = await db.query<EnabledAlert>(
+    `SELECT a.id, a.user_id, a.kind, a.name, a.email, a.webhook_url, a.webhook_secret, a.cooldown_minutes, a.scanner_template_id,
+            a.template_id, a.side, a.watchlist_id, a.symbol, a.direction, a.level, a.last_matches, u.email AS user_email
+     FROM alerts a JOIN users u ON u.id = a.user_id WHERE a.id = $1 AND a.user_id = $2`,
+    [id, userId],
+  );
+  return a ?? null;
 }
 
 /** Claims an update for evaluation: true once per import id (inside the evaluation's transaction). */

@@ -34,6 +34,18 @@ describe('the starter library', () => {
     expect([...used].sort()).toEqual([...EXIT_FIELD_NAMES].sort());
   });
 
+  it('holds the strategy language\'s classics, each rule in words, and one short strategy', () => {
+    const rule = (slug: string) => {
+      const s = library.find((x) => x.slug === slug)!;
+      return [s.direction, s.entry_rule, s.exit_rule];
+    };
+    expect(rule('golden-cross')).toEqual(['long', 'BUY when SMA(50) crosses above SMA(200)', 'SELL when SMA(50) crosses below SMA(200)']);
+    expect(rule('macd-crossover')).toEqual(['long', 'BUY when MACD(12, 26, 9) crosses above MACD signal(12, 26, 9)', 'SELL when MACD(12, 26, 9) crosses below MACD signal(12, 26, 9)']);
+    expect(rule('bollinger-reversion')).toEqual(['long', 'BUY when BB lower(20, 2) > Close', 'SELL when BB middle(20, 2) < Close']);
+    expect(rule('short-overbought-fade')).toEqual(['short', 'SHORT when RSI(14) crosses below 70', 'COVER when RSI(14) < 40']);
+    expect(library.find((x) => x.slug === 'short-overbought-fade')!.buy).toEqual(['RSI(14) crosses below 70']);
+  });
+
   describe('refuses a bad file at start, naming it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'starters-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import {
   withSettingDefaults,
   type Starter,
 } from '@app/contract';
-import { describeCondition, normalizeTemplate, TemplateError } from '@app/quant';
+import { describeCondition, describeRule, normalizeTemplate, TemplateError } from '@app/quant';
 import { engineTemplate } from './run.ts';
 
 // The starter library: content/strategies/*.json, read once when the server starts and checked by
@@ -95,11 +95,19 @@ export function readStarter(path: string, file: string): { order: number; starte
     if (e instanceof TemplateError) fail(`template: ${e.message}`);
     throw e;
   }
-  const words = (side: 'BUY' | 'SELL') => tpl.indicators.filter((r) => r.indicator_type === side).map((r) => describeCondition(r));
-  if (words('BUY').length === 0) fail('template: a starter needs at least one BUY row');
+  // a short template's entry and exit are its SHORT and COVER rows
+  const short = tpl.indicators.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER');
+  const [entry, exit] = short ? (['SHORT', 'COVER'] as const) : (['BUY', 'SELL'] as const);
+  const words = (side: string) => tpl.indicators.filter((r) => r.indicator_type === side).map((r) => describeCondition(r));
+  if (words(entry).length === 0) fail(`template: a starter needs at least one ${entry} row`);
+  const rules = { indicators: tpl.indicators };
   return {
     order: order as number,
-    starter: { slug: slug as string, name: checked.name, summary: (summary as string).trim(), settings: settingsInWords(tpl), buy: words('BUY'), sell: words('SELL'), template: tpl },
+    starter: {
+      slug: slug as string, name: checked.name, summary: (summary as string).trim(), settings: settingsInWords(tpl),
+      direction: short ? 'short' : 'long', buy: words(entry), sell: words(exit),
+      entry_rule: describeRule(rules, entry), exit_rule: describeRule(rules, exit), template: tpl,
+    },
   };
 }
 

@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'embedded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A server's first start on a new directory (PGlite's initdb, the demo market) takes long on a loaded machine.
-const SERVER_TEST = { timeout: 300_000 };
+const SERVER_TEST = { timeout: 600_000 };
 
 const serverEnv = (dataDir: string) => ({
   DATABASE_URL: '',

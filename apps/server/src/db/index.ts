@@ -40,7 +40,7 @@ export async function openDb(opts: { databaseUrl: string | null; dataDir?: strin
 
 /** PGlite in this thread: tests that open a data directory after a process has closed it. It
  *  takes the data directory's lock like the server (and does not share the database). */
-export async function openPglite(dataDir: string | null): Promise<Db> {
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
   let release = () => {};
   if (dataDir) {
     const lock = lockDataDir(dataDir);
@@ -50,6 +50,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   // PGlite parses dates into Date objects by default; keep 'YYYY-MM-DD' like pg above.
   const lite = await PGlite.create(dataDir ?? undefined, {
     parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v) },
+    ...(opts.loadDataDir && { loadDataDir: opts.loadDataDir }),
   }).catch((e) => {
     release();
     throw e;

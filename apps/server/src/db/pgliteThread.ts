@@ -107,7 +107,10 @@ async function threadChannel(opts: { dataDir: string | null; socketPath?: string
   );
   let failed: Error | null = null;
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', () => resolve());
+    worker.once('message', (m: { shareError: string | null }) => {
+      if (m.shareError) console.warn(m.shareError);
+      resolve();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the embedded database's thread stopped (${code})`)));
   });
@@ -155,7 +158,8 @@ async function socketChannel(path: string): Promise<Channel> {
   return {
     request: (r) => calls.add((id) => writeFrame(socket, { ...r, id })),
     async close() {
-      await new Promise<void>((resolve) => socket.end(resolve));
+      // a socket the server already closed (it stopped, or was killed) has nothing left to end
+      if (!socket.destroyed) await new Promise<void>((resolve) => socket.once('close', () => resolve()).end());
       socket.destroy();
     },
   };

@@ -108,6 +108,7 @@ async function answer(m, owned, reply) {
 }
 
 let server = null;
+let shareError = null;
 const sockets = new Set();
 if (socketPath) {
   rmSync(socketPath, { force: true }); // left by a process that was killed
@@ -121,7 +122,13 @@ if (socketPath) {
       for (const id of owned) void end(id, false).catch(() => {});
     });
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(socketPath, resolve));
+  // A path too long for a unix socket (about 100 bytes) or a file system without sockets: the server
+  // still runs, and commands started meanwhile say the directory is in use.
+  await new Promise((resolve) => server.once('error', resolve).listen(socketPath, resolve)).then((err) => {
+    if (!err) return;
+    shareError = `cannot share the database on ${socketPath}: ${err.message}`;
+    server = null;
+  });
 }
 
 parentPort.on('message', async (m) => {
@@ -137,4 +144,4 @@ parentPort.on('message', async (m) => {
     parentPort.postMessage({ id: m.id, ok: false, error: plainError(e) });
   }
 });
-parentPort.postMessage({ ready: true });
+parentPort.postMessage({ ready: true, shareError });

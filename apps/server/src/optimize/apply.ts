@@ -1,7 +1,9 @@
 // "Apply to template": a copy of the run's template (as it was when the run started) with one cell's
 // values, saved among the user's templates under a name that says which values.
-import { EXIT_FIELD_NAMES, IndicatorCreate, type TemplateDetail } from '@app/contract';
-import { cellParams, parseGrid, type GridValue } from '@app/quant';
+import { EXIT_FIELD_NAMES, IndicatorCreate, paramRows, paramValueWords, type TemplateDetail } from '@app/contract';
+import { cellParams, parseGrid } from '@app/quant';
+
+type Row = { name: string; indicator_type: string };
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { addIndicator, createTemplate, getTemplate, listTemplates } from '../backtest/templateRepository.ts';
@@ -14,14 +16,17 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
   const values = cellParams(grid, index);
   const settings: Record<string, unknown> = { ...spec.template };
   const rows: Record<string, unknown>[] = spec.template.indicators.map((row) => ({ ...row }));
-  const words: string[] = [];
+  // the name says which values, in the Optimize screen's words: "(RSI buy period 14, RSI buy level 30)"
+  const words = grid.params.map((p, k) => paramValueWords(spec.template.indicators as Row[], p, values[k]));
   grid.params.forEach((p, k) => {
-    if (p.row === undefined) settings[p.field] = values[k];
-    else if (p.field.startsWith('against.')) {
-      // a field of the indicator the row compares with ("against.period")
-      rows[p.row].against = { ...(rows[p.row].against as object), [p.field.slice('against.'.length)]: values[k] };
-    } else rows[p.row][p.field] = values[k];
-    words.push(`${p.row === undefined ? '' : `${String(rows[p.row].name)} `}${p.field} ${show(values[k])}`);
+    const at = paramRows(p);
+    if (at.length === 0) settings[p.field] = values[k];
+    for (const r of at) {
+      if (p.field.startsWith('against.')) {
+        // a field of the indicator the row compares with ("against.period")
+        rows[r].against = { ...(rows[r].against as object), [p.field.slice('against.'.length)]: values[k] };
+      } else rows[r][p.field] = values[k];
+    }
   });
   await ensureTemplateRoom(db, userId);
   const taken = new Set((await listTemplates(db, userId)).map((t) => t.name));
@@ -38,6 +43,4 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
   for (const row of rows) await addIndicator(db, userId, created.id, IndicatorCreate.parse({ ...row, template: created.id }));
   return (await getTemplate(db, userId, created.id))!;
 }
-
-const show = (v: GridValue) => (typeof v === 'number' ? String(Number(v.toPrecision(10))) : v);
 

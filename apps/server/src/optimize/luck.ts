@@ -28,7 +28,7 @@ export async function gridPbo(engine: Pick<EnginePool, 'run' | 'threads'>, trade
   let returns = 0;
   for (const c of traded.counts) returns += c;
   if (returns < 2 * PBO_BLOCKS) return null;
-  const total = splitCount(traded.blocks);
+  const total = splitCount(traded.blocks) / 2; // pairs of splits
   const parts = Math.max(1, engine.threads);
   const cuts = Array.from({ length: parts + 1 }, (_, k) => Math.round((k * total) / parts));
   const results = await Promise.all(cuts.slice(1).map((to, k) => engine.run('pboPart', { blocks: traded, from: cuts[k], to })));

@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts apps/server/src/main.ts as `npm start` does, on a free port, and resolves once it
  *  listens, its market cache is loaded and its jobs run (the "jobs:" log line). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: { startMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -59,10 +59,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   proc.stderr!.on('data', (d) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (opts.startMs ?? 120_000);
   while (!logs.some((l) => String(l.msg).startsWith('jobs: '))) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${stderr}\n${logs.map((l) => l.msg + (l.err ? `: ${l.err.message}` : '')).join('\n')}`);
-    if (Date.now() > deadline) throw new Error(`server did not start in time: ${stderr}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not start in time: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -3,24 +3,26 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openPglite, openPostgres, type Db } from '../db/index.ts';
+import { openPostgres, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { SeriesCache } from '../market/seriesCache.ts';
 import { signAccessToken, ACCESS_COOKIE } from '../plugins/auth.ts';
 import type { AppDeps } from '../deps.ts';
 import { openQueue } from '../jobs/queue.ts';
 import { EnginePool } from '../engine/pool.ts';
+import { migratedPglite, postgresTemplate } from './templateDb.ts';
 
 /** The databases API tests run on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
 export const dbKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A new, empty database on the PostgreSQL server of DATABASE_URL, and how to drop it. */
-export async function emptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server of DATABASE_URL (a copy of `template` if
+ *  given), and how to drop it. */
+export async function emptyPostgres(template: string | null = null): Promise<{ url: string; drop(): Promise<void> }> {
   const url = new URL(process.env.DATABASE_URL!);
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = '/' + name;
@@ -39,11 +41,10 @@ export async function emptyPostgres(): Promise<{ url: string; drop(): Promise<vo
  *  (`url` says which, for processes a test starts on it). */
 export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { url: string | null; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openPglite(null);
-    await migrate(db);
+    const db = await migratedPglite();
     return Object.assign(db, { url: null, drop: () => db.close() });
   }
-  const empty = await emptyPostgres();
+  const empty = await emptyPostgres(postgresTemplate());
   const db = await openPostgres(empty.url);
   await migrate(db);
   return Object.assign(db, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idsFrom } from './load.ts';
-import { indicatorPoints, labelsFit, levelLine, tradeMarkers } from './draw.ts';
+import { indicatorPoints, labelsFit, levelLine, SHORT_COLOR, tradeMarkers } from './draw.ts';
 
 describe('backtest chart page', () => {
   it("draws an indicator line from its values, one per candle, leaving out the warm-up bars' nulls", () => {
@@ -49,6 +49,22 @@ describe('backtest chart page', () => {
       ['arrowDown', '#dc2626', 'Sell @ 10.00'],
     ]);
     expect(looks(true).map((l) => l[2])).toEqual(['SL', 'TP', 'TS', '', '']);
+  });
+  it('draws short entries and covers the other way up, in their own colour, apart from long trades', () => {
+    const m = tradeMarkers([
+      { time: 100, kind: 'entry', price: 9, size: -5 },
+      { time: 200, kind: 'exit', price: 8, size: -5, reason: 'signal' },
+      { time: 300, kind: 'entry', price: 9, size: -5 },
+      { time: 400, kind: 'exit', price: 9.9, size: -5, reason: 'stop' },
+      { time: 500, kind: 'entry', price: 9, size: 5 },
+    ]);
+    expect(m.map((x) => [x.position, x.shape, x.color, x.text])).toEqual([
+      ['aboveBar', 'arrowDown', SHORT_COLOR, 'Short @ 9.00'],
+      ['belowBar', 'arrowUp', SHORT_COLOR, 'Cover @ 8.00'],
+      ['aboveBar', 'arrowDown', SHORT_COLOR, 'Short @ 9.00'],
+      ['belowBar', 'arrowUp', '#dc2626', 'SL @ 9.90'],
+      ['belowBar', 'arrowUp', '#16a34a', 'Buy @ 9.00'],
+    ]);
   });
   it("draws each trade's levels as its own segment: a blank at the next bar breaks the line between trades", () => {
     const bars = [10, 20, 30, 40, 50, 60, 70];

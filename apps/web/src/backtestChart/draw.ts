@@ -55,20 +55,31 @@ export const EXIT_LOOKS: Record<'stop' | 'target' | 'trailing', { color: string;
 /** A fill price as a trader reads it on a chart: cents, or four decimals below a dollar. */
 export const markerPrice = (p: number) => p.toFixed(Math.abs(p) < 1 ? 4 : 2);
 
-/** Entries as green up-arrows under the bar, exits as down-arrows above it (spec §2): red "Sell" for a
- *  signal or the end of the data, and by reason for the exits of issue 12 (EXIT_LOOKS). Labelled with
- *  the fill price ("Buy @ 101.23", "SL @ 95.00"; the share count is in the trades table) unless
- *  `compact` (a phone-width chart: arrows, and the exits' two letters). */
+/** Short trades' entries and covers, in their own colour so they stand apart from long trades. */
+export const SHORT_COLOR = '#7c3aed';
+
+/** Long entries as green up-arrows under the bar, exits as down-arrows above it (spec §2): red "Sell"
+ *  for a signal or the end of the data, and by reason for the stop, target and trailing exits
+ *  (EXIT_LOOKS). A short trade (negative size) is drawn the other way up in violet: "Short" as a
+ *  down-arrow above the bar, "Cover" as an up-arrow below it, its SL/TP/TS exits as up-arrows in the
+ *  exits' colours. Labelled with the fill price ("Buy @ 101.23", "SL @ 95.00"; the share count is in
+ *  the trades table) unless `compact` (a phone-width chart: arrows, and the exits' two letters). */
 export function tradeMarkers(markers: BacktestChart['markers'], compact = false): SeriesMarker<Time>[] {
   const label = (word: string, price: number) => (compact ? '' : `${word} @ ${markerPrice(price)}`);
   return [...markers]
     .sort((a, b) => a.time - b.time)
     .map((m): SeriesMarker<Time> => {
-      if (m.kind === 'entry') return { time: ts(m.time), position: 'belowBar', shape: 'arrowUp', color: UP, text: label('Buy', m.price) };
+      const short = m.size < 0;
+      const time = ts(m.time);
+      if (m.kind === 'entry') {
+        return short
+          ? { time, position: 'aboveBar', shape: 'arrowDown', color: SHORT_COLOR, text: label('Short', m.price) }
+          : { time, position: 'belowBar', shape: 'arrowUp', color: UP, text: label('Buy', m.price) };
+      }
       const look = m.reason === 'stop' || m.reason === 'target' || m.reason === 'trailing' ? EXIT_LOOKS[m.reason] : null;
-      return look
-        ? { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: look.color, text: compact ? look.label : label(look.label, m.price) }
-        : { time: ts(m.time), position: 'aboveBar', shape: 'arrowDown', color: DOWN, text: label('Sell', m.price) };
+      const exitAt = short ? ({ position: 'belowBar', shape: 'arrowUp' } as const) : ({ position: 'aboveBar', shape: 'arrowDown' } as const);
+      if (look) return { time, ...exitAt, color: look.color, text: compact ? look.label : label(look.label, m.price) };
+      return short ? { time, ...exitAt, color: SHORT_COLOR, text: label('Cover', m.price) } : { time, ...exitAt, color: DOWN, text: label('Sell', m.price) };
     });
 }
 

@@ -4,7 +4,7 @@
 import '../index.css';
 import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
-import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, drawChart, lineColor, themeOptions } from './draw.ts';
+import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, SHORT_COLOR, drawChart, lineColor, themeOptions } from './draw.ts';
 import { isDarkMode } from '../lib/chartTheme.ts';
 
 const root = document.getElementById('chart-root')!;
@@ -34,13 +34,25 @@ const chip = (color: string, label: string, dashed = false) =>
 /** The legend of the exits and levels this run has: "▼ SL stop-loss exit", "— stop level"… */
 function exitLegend(data: BacktestChart): string {
   const reasons = new Set(data.markers.map((m) => m.reason));
+  // a short trade's exits point up (it is bought back)
+  const arrow = data.markers.some((m) => m.size > 0) ? '▼' : '▲';
   const arrows = (Object.keys(EXIT_LOOKS) as (keyof typeof EXIT_LOOKS)[])
     .filter((r) => reasons.has(r))
-    .map((r) => `<span class="inline-flex items-center gap-1" data-exit="${r}"><span style="color:${EXIT_LOOKS[r].color}">▼</span><b class="font-semibold" style="color:${EXIT_LOOKS[r].color}">${EXIT_LOOKS[r].label}</b>${esc(EXIT_LOOKS[r].legend)}</span>`);
+    .map((r) => `<span class="inline-flex items-center gap-1" data-exit="${r}"><span style="color:${EXIT_LOOKS[r].color}">${arrow}</span><b class="font-semibold" style="color:${EXIT_LOOKS[r].color}">${EXIT_LOOKS[r].label}</b>${esc(EXIT_LOOKS[r].legend)}</span>`);
   const levels = (['stop', 'target'] as const)
     .filter((k) => data.levels.some((l) => l[k].length > 0))
     .map((k) => `<span class="inline-flex items-center gap-1.5" data-level="${k}"><span class="inline-block h-0.5 w-4" style="background:${LEVEL_COLORS[k]}"></span>${k} level</span>`);
   return [...arrows, ...levels].join('');
+}
+
+/** The entry and exit arrows the run has: a long run's "▲ entry ▼ exit", a short run's "▼ short ▲ cover". */
+function sideLegend(data: BacktestChart): string {
+  const short = data.markers.some((m) => m.size < 0);
+  const long = data.markers.length === 0 || data.markers.some((m) => m.size > 0);
+  return [
+    long ? '<span class="inline-flex items-center gap-1.5"><span class="text-green-600">▲</span>entry</span><span class="inline-flex items-center gap-1.5"><span class="text-red-600">▼</span>exit</span>' : '',
+    short ? `<span class="inline-flex items-center gap-1.5" data-side="short"><span style="color:${SHORT_COLOR}">▼</span>short entry</span><span class="inline-flex items-center gap-1.5"><span style="color:${SHORT_COLOR}">▲</span>cover</span>` : '',
+  ].join('');
 }
 
 function showChart(data: BacktestChart) {
@@ -58,8 +70,7 @@ function showChart(data: BacktestChart) {
         <p class="text-xs text-slate-500 dark:text-slate-400">${esc(data.start_date ?? '')} → ${esc(data.end_date ?? '')}${summary ? ' · ' + summary : ''}</p>
       </div>
       <div class="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300" aria-label="Legend">
-        <span class="inline-flex items-center gap-1.5"><span class="text-green-600">▲</span>entry</span>
-        <span class="inline-flex items-center gap-1.5"><span class="text-red-600">▼</span>exit</span>
+        ${sideLegend(data)}
         ${exitLegend(data)}
         ${data.indicators.map((ind, n) => chip(lineColor(n), ind.label)).join('')}
         ${chip(EQUITY, EQUITY_TITLES.strategy)}${chip(BUY_HOLD, EQUITY_TITLES.buyHold, true)}

@@ -14,13 +14,16 @@ export interface SymbolSearchProps extends Omit<ComponentPropsWithRef<'input'>, 
   /** A listing was chosen from the list (after onValueChange with its ticker). */
   onPick?: (match: SymbolMatch) => void;
   wrapperClassName?: string;
+  /** Enter with the list open and nothing highlighted picks the first listing (a form where Enter in
+   *  this box should never submit). */
+  enterPicksFirst?: boolean;
 }
 
 /** A symbol box that offers listings as the user types (WAI-ARIA combobox with a listbox popup):
  *  ticker prefixes and words of the company name, most traded first. ArrowDown/ArrowUp move through
  *  the options, Enter picks the highlighted one (otherwise Enter is the form's), Escape closes the
  *  list, a click picks. The box stays a plain text field: whatever is typed is still the value. */
-export function SymbolSearch({ label, hint, error, id, className, wrapperClassName, value, onValueChange, onPick, onKeyDown, onBlur, ...rest }: SymbolSearchProps) {
+export function SymbolSearch({ label, hint, error, id, className, wrapperClassName, value, onValueChange, onPick, onKeyDown, onBlur, enterPicksFirst, ...rest }: SymbolSearchProps) {
   const f = useField({ label, hint, error }, id);
   const listId = `${f.controlId}-list`;
   const [open, setOpen] = useState(false);
@@ -45,9 +48,10 @@ export function SymbolSearch({ label, hint, error, id, className, wrapperClassNa
       setActive((a) => moveActive(a, e.key as 'ArrowDown' | 'ArrowUp', results.length));
       return;
     }
-    if (e.key === 'Enter' && expanded && active >= 0 && results[active]) {
+    const chosen = active >= 0 ? results[active] : enterPicksFirst ? results[0] : undefined;
+    if (e.key === 'Enter' && expanded && chosen) {
       e.preventDefault();
-      pick(results[active]);
+      pick(chosen);
       return;
     }
     if (e.key === 'Escape' && expanded) {

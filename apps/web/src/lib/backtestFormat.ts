@@ -49,3 +49,17 @@ export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: str
   { key: 'Duration', label: 'Duration', numeric: false, show: (t) => formatDuration(t.Duration) },
   { key: 'ExitReason', label: 'Exit', numeric: false, show: (t) => EXIT_REASON_TEXT[t.ExitReason] ?? t.ExitReason },
 ];
+
+/** A trade's side by the sign of its size (backtesting.py's: a short's size is negative). */
+export const tradeSide = (t: Pick<BacktestTrade, 'Size'>): 'Long' | 'Short' => (t.Size < 0 ? 'Short' : 'Long');
+
+export type TradeColumn = { key: keyof BacktestTrade | 'Side'; label: string; numeric: boolean; show: (t: BacktestTrade) => string };
+const SIDE_COLUMN: TradeColumn = { key: 'Side', label: 'Side', numeric: false, show: tradeSide };
+
+/** The trades table's (and CSV's) columns for these trades: a run with short trades leads with their
+ *  side; a long-only run keeps the spec's columns. */
+export const tradeColumns = (trades: readonly Pick<BacktestTrade, 'Size'>[]): readonly TradeColumn[] =>
+  trades.some((t) => t.Size < 0) ? [SIDE_COLUMN, ...TRADE_COLUMNS] : TRADE_COLUMNS;
+
+/** A column's raw value for a CSV: the number or text as the engine gave it. */
+export const tradeCell = (t: BacktestTrade, c: TradeColumn): string | number => (c.key === 'Side' ? tradeSide(t) : t[c.key]);

@@ -40,8 +40,11 @@ export const Starter = z.object({
   name: z.string(),
   summary: z.string().meta({ description: 'what it tries to capture and when it fails, in a trader’s words' }),
   settings: z.string().meta({ description: "'99% of equity per trade · 0% commission · $10,000 starting cash · stop 5 %, target 15 %'" }),
-  buy: z.array(z.string()).meta({ description: "the BUY rows in words: 'RSI(14) < 30'" }),
-  sell: z.array(z.string()).meta({ description: "the SELL rows in words: 'RSI(14) > 70'" }),
+  direction: z.enum(['long', 'short']).meta({ description: 'long: BUY and SELL rows; short: SHORT and COVER rows' }),
+  buy: z.array(z.string()).meta({ description: "the entry rows (BUY, or SHORT for a short starter) in words: 'RSI(14) < 30'" }),
+  sell: z.array(z.string()).meta({ description: "the exit rows (SELL, or COVER) in words: 'RSI(14) > 70'" }),
+  entry_rule: z.string().meta({ description: "the entry side as one rule: 'BUY when SMA(50) crosses above SMA(200)'" }),
+  exit_rule: z.string().meta({ description: "the exit side as one rule: 'SELL when SMA(50) crosses below SMA(200)'" }),
   template: StarterTemplate,
 });
 export type Starter = z.infer<typeof Starter>;

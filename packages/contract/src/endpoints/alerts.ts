@@ -1,7 +1,7 @@
 // Alerts (issue 17): saved-scan, template and price-level alerts with their channels.
 import { z } from 'zod';
 import { IdParams } from '../backtest/index.ts';
-import { Alert, AlertPatch, AlertWrite, ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER, WebhookTestResult } from '../alerts.ts';
+import { Alert, AlertCheckResult, AlertPatch, AlertWrite, ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER, WebhookTestResult } from '../alerts.ts';
 import { endpoint } from './endpoint.ts';
 
 const TAG = 'Alerts';
@@ -34,5 +34,10 @@ export const alerts = {
     method: 'POST', path: '/api/alerts/{id}/test_webhook/', auth: 'user', tag: TAG, summary: 'Send one signed test delivery to the webhook',
     description: `At most ${ALERT_LIMITS.webhookTestsPerMinute} a minute per alert (429 beyond). The answer says how the target replied.`,
     params: IdParams, status: 200, response: WebhookTestResult, errors: [404, 429],
+  }),
+  check: endpoint({
+    method: 'POST', path: '/api/alerts/{id}/check/', auth: 'user', tag: TAG, summary: 'Check an alert against the latest data now',
+    description: 'Evaluates the alert (on or off) as the next market update would, and says what would fire; nothing fires, nothing is recorded.',
+    params: IdParams, status: 200, response: AlertCheckResult, errors: [404],
   }),
 };

@@ -1,6 +1,7 @@
 // Range oscillators: Stochastic, Williams %R, CCI and ROC (TradingView's definitions, ARCHITECTURE.md
 // "Strategy language").
 import { checkPeriod, nanSeries, shift } from './series.ts';
+import { sma } from './movingAverages.ts';
 import { rollingMax, rollingMin, smaStrict } from './rolling.ts';
 
 export interface Stochastic {
@@ -20,12 +21,17 @@ export function stoch(
   const hh = rollingMax(high, period);
   const ll = rollingMin(low, period);
   const raw = hh; // reuse: hh[i] is read before raw[i] is written
-  for (let i = 0; i < close.length; i++) {
+  let flat = false;
+  for (let i = period - 1; i < close.length; i++) {
     const range = hh[i] - ll[i];
+    if (range === 0) flat = true;
     raw[i] = range === 0 ? NaN : (100 * (close[i] - ll[i])) / range;
   }
-  const k = smaStrict(raw, kSmooth);
-  const d = smaStrict(k, dPeriod);
+  // A flat window leaves a NaN inside the series, which must make every window holding it NaN; without
+  // one, the plain running-sum SMA gives the same numbers faster.
+  const smooth = flat ? smaStrict : sma;
+  const k = smooth(raw, kSmooth);
+  const d = smooth(k, dPeriod);
   return { k: shift(k, offset), d: shift(d, offset) };
 }
 

@@ -64,12 +64,35 @@ describe('Probability of Backtest Overfitting', () => {
     expect(runs[0].cells).toBe(40);
   });
 
+  it('matches a plain CSCV over the returns themselves', () => {
+    const random = seededRandom(21);
+    const matrix = Array.from({ length: 12 }, (_, c) => Array.from(normals(random, 320), (z) => 0.01 * z + c * 0.0002));
+    const sums = emptyBlockSums(12, 320);
+    matrix.forEach((r, c) => addCellReturns(sums, c, r));
+    const sharpe = (xs: number[]) => {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+      return m / sd;
+    };
+    let below = 0;
+    for (const mask of halfSplits(16)) {
+      const inSample = (i: number) => (mask >> Math.floor((i * 16) / 320)) & 1; // 20 returns a block
+      const is = matrix.map((r) => sharpe(r.filter((_, i) => inSample(i))));
+      const oos = matrix.map((r) => sharpe(r.filter((_, i) => !inSample(i))));
+      const best = is.indexOf(Math.max(...is));
+      const rank = 1 + oos.filter((v) => v < oos[best]).length;
+      if (Math.log(rank / 13 / (1 - rank / 13)) <= 0) below++;
+    }
+    expect(probabilityOfOverfitting(sums).pbo).toBeCloseTo(below / 12_870, 12);
+  });
+
   it('gives the same answer from parts of the splits (how threads share a grid)', () => {
     const grid = noiseGrid(3, 25, 400);
     const whole = probabilityOfOverfitting(grid);
-    const cuts = [0, 1, 5000, 6435, 9000, 12_870];
+    // parts count pairs of splits (a half in sample, then the other half)
+    const cuts = [0, 1, 2000, 3432, 5000, 6435];
     const parts = cuts.slice(1).map((to, k) => pboPart(grid, cuts[k], to));
-    expect(parts.map((p) => p.splits)).toEqual([1, 4999, 1435, 2565, 3870]);
+    expect(parts.map((p) => p.splits)).toEqual([2, 3998, 2864, 3136, 2870]);
     const combined = combinePbo(parts, 25);
     expect(combined.pbo).toBe(whole.pbo);
     expect(combined.oosLossShare).toBe(whole.oosLossShare);

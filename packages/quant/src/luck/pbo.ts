@@ -137,13 +137,6 @@ export function halfSplits(blocks: number): number[] {
   return out;
 }
 
-/** Within one split every cell has the same return count n, so a cell's Sharpe ratio orders as its
- *  signed square s·|s| / (n·q − s²) (s = Σr, q = Σr²): the same ranks without a square root. */
-const rankKey = (n: number, s: number, q: number) => {
-  const d = n * q - s * s;
-  return d > 1e-300 ? (s * Math.abs(s)) / d : 0;
-};
-
 /** C(n, k). */
 function choose(n: number, k: number): number {
   if (k < 0 || k > n) return 0;
@@ -155,7 +148,7 @@ function choose(n: number, k: number): number {
 /** The number of half/half splits of `blocks` blocks (12,870 for 16). */
 export const splitCount = (blocks: number) => choose(blocks, blocks / 2);
 
-/** What a range of splits adds up to; parts of one grid combine by adding (`combinePbo`). */
+/** What a range of split pairs adds up to; parts of one grid combine by adding (`combinePbo`). */
 export interface PboPart {
   splits: number;
   /** splits whose in-sample best ranks in the bottom half out of sample */
@@ -170,12 +163,18 @@ export interface PboPart {
 }
 
 /**
- * Splits [from, to) in lexicographic order of their in-sample blocks, so a grid's splits can be
- * shared among threads. The splits are walked as a tree of block choices in increasing order: level d
- * holds the sums over the first d chosen blocks, so reaching a split adds one block to its parent's
- * sums (about two block additions a split instead of eight); subtrees outside the range are skipped.
+ * A range of the splits, so a grid's splits can be shared among threads. Splits come in pairs: a set
+ * of 8 blocks in sample and its complement in sample are the same two halves the other way round, so
+ * each pair is walked once, as the sets holding block 0 (pairs [from, to) of C(16, 8) / 2, in
+ * lexicographic order of those sets). The sets are walked as a tree of block choices in increasing
+ * order: level d holds the sums over the first d chosen blocks, so reaching a set adds one block to
+ * its parent's sums; subtrees outside the range are skipped.
+ *
+ * Within one half every cell has the same return count n, so a cell's Sharpe ratio orders as its
+ * signed square a / d with a = s·|s| and d = n·q − s² (s = Σr, q = Σr²; a = 0, d = 1 when the returns
+ * do not vary): cells are compared by a·D against A·d, with neither a square root nor a division.
  */
-export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks)): PboPart {
+export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks) / 2): PboPart {
   const { cells, blocks, sums, squares, counts } = s;
   const half = blocks / 2;
   let total = 0;
@@ -191,37 +190,44 @@ export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks)): PboP
   const levelSum = Array.from({ length: half + 1 }, () => new Float64Array(cells));
   const levelSq = Array.from({ length: half + 1 }, () => new Float64Array(cells));
   const levelCount = new Float64Array(half + 1);
+  // each cell's a and d over the chosen half (x) and over the other (y)
+  const ax = new Float64Array(cells);
+  const dx = new Float64Array(cells);
+  const ay = new Float64Array(cells);
+  const dy = new Float64Array(cells);
   const part: PboPart = { splits: 0, below: 0, losses: 0, sx: 0, sy: 0, sxx: 0, sxy: 0 };
 
-  const split = () => {
-    const isSum = levelSum[half];
-    const isSq = levelSq[half];
-    const isCount = levelCount[half];
-    const oosCount = total - isCount;
+  /** One split: in sample (ai, di), out of sample (ao, do); its in-sample Sharpe sums for the slope. */
+  const split = (ai: Float64Array, di: Float64Array, ao: Float64Array, dout: Float64Array, isSum: (c: number) => number, isSq: (c: number) => number, isCount: number) => {
     // the in-sample best (the first of equals)
     let best = 0;
-    let bestKey = -Infinity;
-    for (let c = 0; c < cells; c++) {
-      const k = rankKey(isCount, isSum[c], isSq[c]);
-      if (k > bestKey) {
-        bestKey = k;
+    let bestA = ai[0];
+    let bestD = di[0];
+    for (let c = 1; c < cells; c++) {
+      if (ai[c] * bestD > bestA * di[c]) {
         best = c;
+        bestA = ai[c];
+        bestD = di[c];
       }
     }
-    const bestOosKey = rankKey(oosCount, allSum[best] - isSum[best], allSq[best] - isSq[best]);
+    const A = ao[best];
+    const D = dout[best];
     // its out-of-sample rank among all cells, 1 = worst (equals share the middle rank)
     let lower = 0;
     let equal = 0;
     for (let c = 0; c < cells; c++) {
-      const k = rankKey(oosCount, allSum[c] - isSum[c], allSq[c] - isSq[c]);
-      if (k < bestOosKey) lower++;
-      else if (k === bestOosKey) equal++;
+      // counted without branches: which way a cell falls is a coin toss the processor cannot predict
+      const l = ao[c] * D;
+      const r = A * dout[c];
+      lower += +(l < r);
+      equal += +(l === r);
     }
     const rank = 1 + lower + (equal - 1) / 2;
     const omega = rank / (cells + 1);
     if (Math.log(omega / (1 - omega)) <= 0) part.below++;
-    const x = sharpeFromSums(isCount, isSum[best], isSq[best]);
-    const y = sharpeFromSums(oosCount, allSum[best] - isSum[best], allSq[best] - isSq[best]);
+    const oosCount = total - isCount;
+    const x = sharpeFromSums(isCount, isSum(best), isSq(best));
+    const y = sharpeFromSums(oosCount, allSum[best] - isSum(best), allSq[best] - isSq(best));
     if (y < 0) part.losses++;
     part.splits++;
     part.sx += x;
@@ -230,18 +236,48 @@ export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks)): PboP
     part.sxy += x * y;
   };
 
-  // `first`: the index of the first split below this node
+  const pair = () => {
+    const xs = levelSum[half];
+    const xq = levelSq[half];
+    const nx = levelCount[half];
+    const ny = total - nx;
+    for (let c = 0; c < cells; c++) {
+      const s1 = xs[c];
+      const d1 = nx * xq[c] - s1 * s1;
+      const s2 = allSum[c] - s1;
+      const d2 = ny * (allSq[c] - xq[c]) - s2 * s2;
+      if (d1 > 1e-300) {
+        ax[c] = s1 * Math.abs(s1);
+        dx[c] = d1;
+      } else {
+        ax[c] = 0;
+        dx[c] = 1;
+      }
+      if (d2 > 1e-300) {
+        ay[c] = s2 * Math.abs(s2);
+        dy[c] = d2;
+      } else {
+        ay[c] = 0;
+        dy[c] = 1;
+      }
+    }
+    split(ax, dx, ay, dy, (c) => xs[c], (c) => xq[c], nx);
+    split(ay, dy, ax, dx, (c) => allSum[c] - xs[c], (c) => allSq[c] - xq[c], ny);
+  };
+
+  // `first`: the index of the first pair below this node
   const walk = (depth: number, fromBlock: number, first: number) => {
     if (depth === half) {
-      split();
+      pair();
       return;
     }
     const ps = levelSum[depth];
     const pq = levelSq[depth];
     const cs = levelSum[depth + 1];
     const cq = levelSq[depth + 1];
-    // leave room for the blocks still to choose
-    for (let b = fromBlock; b <= blocks - (half - depth) && first < to; b++) {
+    // block 0 always in the chosen half; leave room for the blocks still to choose
+    const last = depth === 0 ? 0 : blocks - (half - depth);
+    for (let b = fromBlock; b <= last && first < to; b++) {
       const size = choose(blocks - b - 1, half - depth - 1);
       if (first + size > from) {
         const off = b * cells;

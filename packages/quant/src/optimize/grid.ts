@@ -36,6 +36,9 @@ export type GridValue = number | string;
 export interface GridParam {
   /** index into the template's indicators; absent for a template field */
   row?: number;
+  /** linked rows instead of `row`: each value sets this field in every one of them (one RSI period for
+   *  the BUY and the SELL row) */
+  rows?: number[];
   field: string;
   values: GridValue[];
 }
@@ -89,20 +92,28 @@ export function parseGrid(input: GridInput, template: TemplateInput): Grid {
     const at = `params[${k}]`;
     if (!isObject(p)) throw new GridError(`${at} must be an object`);
     const field = String(p.field ?? '');
-    if (p.row != null) {
-      if (!Number.isInteger(p.row) || p.row < 0 || p.row >= indicators.length) {
-        throw new GridError(`${at}.row must be the index of one of the template's ${indicators.length} indicator rows`);
+    if (p.row != null && p.rows != null) throw new GridError(`${at}: give row or rows, not both`);
+    const rows = p.rows != null ? p.rows : p.row != null ? [p.row] : null;
+    if (rows !== null) {
+      if (!Array.isArray(rows) || rows.length === 0) throw new GridError(`${at}.rows must list indicator rows`);
+      for (const r of rows) {
+        if (!Number.isInteger(r) || r < 0 || r >= indicators.length) {
+          throw new GridError(`${at}.${p.rows != null ? 'rows' : 'row'} must be the index of one of the template's ${indicators.length} indicator rows`);
+        }
       }
+      if (new Set(rows).size !== rows.length) throw new GridError(`${at}.rows names a row twice`);
       if (!(ROW_FIELDS as readonly string[]).includes(field)) throw new GridError(`${at}.field must be one of ${ROW_FIELDS.join(', ')} for a row`);
-      if (field.startsWith('against.') && !isObject(indicators[p.row].against)) {
-        throw new GridError(`${at}.field: row ${p.row} compares with no other indicator, so it has no ${field}`);
+      const plain = field.startsWith('against.') ? rows.find((r) => !isObject(indicators[r].against)) : undefined;
+      if (plain !== undefined) {
+        throw new GridError(`${at}.field: row ${plain} compares with no other indicator, so it has no ${field}`);
       }
     } else if (!(TEMPLATE_FIELDS as readonly string[]).includes(field)) {
       throw new GridError(`${at}.field must be one of ${TEMPLATE_FIELDS.join(', ')} (or give row for an indicator field)`);
     }
-    const key = `${p.row ?? ''}/${field}`;
-    if (seen.has(key)) throw new GridError(`${at}: ${p.row != null ? `row ${p.row} ` : ''}${field} is already a parameter`);
-    seen.add(key);
+    for (const key of rows === null ? [`/${field}`] : rows.map((r) => `${r}/${field}`)) {
+      if (seen.has(key)) throw new GridError(`${at}: ${rows !== null ? `row ${key.split('/')[0]} ` : ''}${field} is already a parameter`);
+      seen.add(key);
+    }
     if (!Array.isArray(p.values) || p.values.length === 0) throw new GridError(`${at}.values must be a non-empty list`);
     if (p.values.length > MAX_GRID_VALUES) throw new GridError(`${at}.values: at most ${MAX_GRID_VALUES} values`);
     patches.push(
@@ -110,14 +121,17 @@ export function parseGrid(input: GridInput, template: TemplateInput): Grid {
         if (!(typeof v === 'number' && Number.isFinite(v)) && typeof v !== 'string') throw new GridError(`${at}.values: ${JSON.stringify(v)} is not a number`);
         // every value must make a runnable template on its own; what it changes there is its patch
         try {
-          return patchOf(normalizeTemplate(applyParam(template, p.row, field, v)), p.row, field);
+          if (rows === null) return patchOf(normalizeTemplate(applyParam(template, undefined, field, v)), undefined, field);
+          const t = normalizeTemplate(rows.reduce((acc, r) => applyParam(acc, r, field, v), template));
+          const [first, ...more] = rows.map((r) => patchOf(t, r, field));
+          return more.length ? { ...first, more } : first;
         } catch (e) {
           if (e instanceof TemplateError) throw new GridError(`${at}.values: ${JSON.stringify(v)}: ${e.message}`);
           throw e;
         }
       }),
     );
-    return p.row != null ? { row: p.row, field, values: p.values } : { field, values: p.values };
+    return p.rows != null ? { rows: p.rows, field, values: p.values } : p.row != null ? { row: p.row, field, values: p.values } : { field, values: p.values };
   });
   const radix = params.map((p) => p.values.length);
   const cells = radix.reduce((a, b) => a * b, 1);
@@ -158,8 +172,10 @@ export function cellTemplate(grid: Grid, index: number): Template {
     index = Math.floor(index / r);
     if (patch.row !== undefined) {
       conditions ??= base.conditions.slice();
-      const c = conditions[patch.row];
-      conditions[patch.row] = patch.against ? { ...c, against: { ...c.against!, [patch.key]: patch.value } } : { ...c, [patch.key]: patch.value };
+      for (const one of [patch, ...(patch.more ?? [])]) {
+        const c = conditions[one.row!];
+        conditions[one.row!] = one.against ? { ...c, against: { ...c.against!, [one.key]: one.value } } : { ...c, [one.key]: one.value };
+      }
     } else if (patch.exit) {
       exits ??= { ...base.exits };
       exits[patch.key as keyof Exits] = patch.value;
@@ -173,6 +189,8 @@ export function cellTemplate(grid: Grid, index: number): Template {
 /** Where one grid value lands in a checked template. */
 interface Patch {
   row?: number;
+  /** the same value in linked rows */
+  more?: Patch[];
   /** a field of Condition (of its `against` operand when `against`), Template or (exit) Exits */
   key: string;
   against?: boolean;

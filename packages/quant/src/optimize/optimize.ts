@@ -11,7 +11,17 @@ import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDow
 import { EquitySeries, EquitySummary } from '../equity.ts';
 import type { TemplateInput } from '../template.ts';
 import { cellParams, cellTemplate, parseGrid, type Grid, type GridInput, type GridValue } from './grid.ts';
-import { addCellEquity, emptyBlockSums, type BlockSums } from '../luck/pbo.ts';
+import { addCellEquity, blockStarts, emptyBlockSums, type BlockSums } from '../luck/pbo.ts';
+
+/** A cell's block sums from its summary's snapshots at the block starts. */
+function addSnapshots(into: BlockSums, cell: number, sink: EquitySummary) {
+  const sums = sink.snapSum!;
+  const squares = sink.snapSquares!;
+  for (let b = 0; b < into.blocks; b++) {
+    into.sums[b * into.cells + cell] = sums[b + 1] - sums[b];
+    into.squares[b * into.cells + cell] = squares[b + 1] - squares[b];
+  }
+}
 
 export interface HeatmapCell {
   params: GridValue[];
@@ -54,8 +64,10 @@ export function evaluateCells(
   const n = view.close.length;
   const limitDrawdown = Number.isFinite(grid.maxDrawdownPct);
   // Daily bars and an objective the running summary answers: no equity series at all. Otherwise one
-  // series buffer for every cell (always when the returns are wanted).
-  const streamed = !opts.blocks && dailyCalendar(view.day) && summaryAnswers(grid.objective);
+  // series buffer for every cell. The returns' block sums come from the summary's snapshots, or
+  // from the series.
+  const streamed = dailyCalendar(view.day) && summaryAnswers(grid.objective);
+  const marks = opts.blocks ? blockStarts(Math.max(0, n - 1), opts.blocks.blocks).map((r) => r + 1) : null;
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
     // A grid over many distinct indicators (a MACD's fast × slow) would keep every cell's series:
@@ -63,6 +75,7 @@ export function evaluateCells(
     if (series.size > MAX_CACHED_SERIES) series.clear();
     const t = cellTemplate(grid, i);
     const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective));
+    if (marks && sink instanceof EquitySummary) sink.trackBlocks(marks);
     const run = runTemplate(bars, t, series, { window: opts.window, equity: sink });
     if (run.trades.length === 0 || run.trades.length < grid.minTrades) {
       out[i - from] = NaN;
@@ -73,6 +86,7 @@ export function evaluateCells(
     if (sink instanceof EquitySummary) {
       sink.finish();
       value = summaryStat(grid.objective, view, sink, run.trades)!;
+      if (opts.blocks) addSnapshots(opts.blocks, i - from, sink);
       drawdownPct = (sink.deepest || 0) * 100;
     } else {
       value = statValue(grid.objective, view, run.equity, run.trades);

@@ -21,3 +21,7 @@ ALTER TABLE indicators
   ADD COLUMN d_period int    NOT NULL DEFAULT 3 CHECK (d_period BETWEEN 1 AND 500),
   ADD COLUMN "group"  int    NOT NULL DEFAULT 0 CHECK ("group" BETWEEN 0 AND 99),
   ADD COLUMN against  jsonb;
+
+-- A template alert may watch a short template's sides too.
+ALTER TABLE alerts DROP CONSTRAINT IF EXISTS alerts_side_check;
+ALTER TABLE alerts ADD CONSTRAINT alerts_side_check CHECK (side IN ('BUY', 'SELL', 'SHORT', 'COVER'));

@@ -7,7 +7,8 @@ import { hit } from '../../accounts/rateLimitStore.ts';
 import { getTemplate } from '../../backtest/templateRepository.ts';
 import { getTemplate as getSavedQuery } from '../../scanner/templatesRepository.ts';
 import { getWatchlist } from '../../watchlists/repository.ts';
-import { countAlerts, createAlert, deleteAlert, getAlert, listAlerts, patchAlert, replaceAlert } from '../../alerts/repository.ts';
+import { alertForCheck, countAlerts, createAlert, deleteAlert, getAlert, listAlerts, patchAlert, replaceAlert } from '../../alerts/repository.ts';
+import { checkAlert } from '../../alerts/check.ts';
 import { webhookUrlProblem } from '../../alerts/webhookTarget.ts';
 import { postOnce, testResult } from '../../alerts/webhook.ts';
 import { webhookPayload } from '../../alerts/jobs.ts';
@@ -62,6 +63,13 @@ export default async function alertRoutes(app: FastifyInstance, { deps }: RouteO
 
   route(app, alerts.remove, async ({ user, params }) => {
     if (!(await deleteAlert(deps.db, user.id, params.id))) throw notFound();
+  });
+
+  route(app, alerts.check, async ({ user, params }) => {
+    const a = await alertForCheck(deps.db, user.id, params.id);
+    if (!a) throw notFound();
+    await deps.series.ready();
+    return checkAlert(deps.db, deps.series, a);
   });
 
   route(app, alerts.testWebhook, async ({ user, params }) => {

@@ -104,7 +104,7 @@ describe('heavy requests: off the event loop, a fair share per user, bounded ans
     const body = { period_id: longPeriod, template_id: bigTemplate };
     const runs = await Promise.all(Array.from({ length: t.deps.config.heavyPerUser + 1 }, () => post(alice, '/api/submit_selection/', body)));
     expect(runs.map((r) => r.statusCode).sort()).toEqual([...Array(t.deps.config.heavyPerUser).fill(200), 429]);
-    for (const r of runs.filter((x) => x.statusCode === 200)) expect(Object.keys(r.json()).sort()).toEqual(['equity', 'stats', 'trades']);
+    for (const r of runs.filter((x) => x.statusCode === 200)) expect(Object.keys(r.json()).sort()).toEqual(['equity', 'monte_carlo', 'stats', 'trades']);
     expect(runs.find((r) => r.statusCode === 429)!.headers['retry-after']).toMatch(/^\d+$/);
     const empty = await post(alice, '/api/periods/', { stock_ticker: 'WAVE', start_date: '1970-01-01', end_date: '1970-02-01' });
     const none = await post(alice, '/api/submit_selection/', { period_id: empty.json().id, template_id: bigTemplate });

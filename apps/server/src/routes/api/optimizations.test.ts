@@ -76,7 +76,8 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
     const applied = await call(alice, 'POST', `/api/optimizations/${run.id}/apply/`, { index: best.index });
     expect(applied.statusCode, applied.body).toBe(201);
     const copy = applied.json<TemplateDetail>();
-    expect(copy.name).toBe(`RSI (RSI period ${best.params[0]}, RSI cvalue ${best.params[1]})`);
+    // named in the Optimize screen's words
+    expect(copy.name).toBe(`RSI (RSI buy period ${best.params[0]}, RSI buy level ${best.params[1]})`);
     expect(copy.indicators.map((i) => [i.period, i.cvalue])).toEqual([[best.params[0], best.params[1]], [14, '70']]);
     const plain = (await call(alice, 'POST', '/api/submit_selection/', { period_id: periodId, template_id: copy.id })).json<BacktestRun>();
     expect(plain.stats).toEqual(best.stats);
@@ -84,6 +85,22 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
     const again = await call(alice, 'POST', `/api/optimizations/${run.id}/apply/`, { index: best.index });
     expect(again.json<TemplateDetail>().name).toBe(`${copy.name} (2)`);
     expect((await call(alice, 'POST', `/api/optimizations/${run.id}/apply/`, { index: 9 })).statusCode).toBe(400);
+  });
+
+  it('varies linked rows together: one period for the BUY and the SELL row, applied to both', async () => {
+    const r = await start({ maximize: 'Return [%]', params: [{ rows: [0, 1], field: 'period', values: [7, 21] }] });
+    expect(r.statusCode, r.body).toBe(202);
+    const run = await finished(r.json<Optimization>().id);
+    expect(run.status).toBe('done');
+    const [a, b] = run.result!.heatmap;
+    const applied = (await call(alice, 'POST', `/api/optimizations/${run.id}/apply/`, { index: 1 })).json<TemplateDetail>();
+    expect(applied.name).toBe('RSI (RSI buy + sell period 21)');
+    expect(applied.indicators.map((i) => i.period)).toEqual([21, 21]);
+    // the cell's figure is the plain backtest of both rows at 21
+    const plain = (await call(alice, 'POST', '/api/submit_selection/', { period_id: periodId, template_id: applied.id })).json<BacktestRun>();
+    expect(plain.stats['Return [%]']).toBe(b);
+    expect(a).not.toBe(b);
+    expect((await start({ maximize: 'Return [%]', params: [{ row: 0, rows: [0, 1], field: 'period', values: [7] }] })).statusCode).toBe(400);
   });
 
   it('runs a walk-forward analysis: folds, stitched out-of-sample equity, efficiency', async () => {

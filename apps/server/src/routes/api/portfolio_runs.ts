@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type PortfolioResult } from '@app/contract';
+import { PORTFOLIO_LONG_ONLY } from '@app/quant';
 import type { RouteOpts } from '../../deps.ts';
-import { found } from '../../http/errors.ts';
+import { badRequest, found } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { cancelBatch, getBatch, listBatches, type BatchView } from '../../jobs/batch.ts';
 import { ScannerEngine } from '../../scanner/engine.ts';
@@ -22,6 +23,10 @@ export default async function portfolioRunRoutes(app: FastifyInstance, { deps }:
 
   route(app, portfolioRuns.start, async ({ user, body }) => {
     const base = await universeSpec(deps, scanner, user.id, body);
+    // the portfolio engine is long-only: a short template is refused before it queues
+    if (base.template.indicators.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER')) {
+      throw badRequest({ template_id: [PORTFOLIO_LONG_ONLY] });
+    }
     const spec: PortfolioSpec = { ...base, request: { ...base.request, max_positions: body.max_positions, rank_by: body.rank_by } };
     const id = await startRun(deps, user.id, PORTFOLIO_KIND, spec);
     return { ...head(found(await own(user.id, id))), result: null };

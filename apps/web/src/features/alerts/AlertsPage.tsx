@@ -35,7 +35,7 @@ export default function AlertsPage() {
   const [form, setForm] = useState<{ alert: AlertModel | null; prefill?: Partial<AlertForm> } | null>(() => (linked ? { alert: null, prefill: linked } : null));
   const [deleting, setDeleting] = useState<AlertModel | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'warning'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'warning' | 'info'; text: string; lines?: string[] } | null>(null);
   const list = alerts.data ?? [];
 
   const closeForm = () => {
@@ -61,6 +61,14 @@ export default function AlertsPage() {
       return r.ok ? T.testOk(r.status) : null;
     });
 
+  // What the alert would do with today's data: its events, or why it stays quiet.
+  const check = (a: AlertModel) =>
+    work(a.id, async () => {
+      const r = await actions.check(a.id);
+      setNotice({ tone: r.would_fire ? 'success' : 'info', text: `${a.name}: ${r.detail}${r.as_of ? ` ${T.asOf(r.as_of)}` : ''}`, lines: r.events.map((e) => e.message) });
+      return null;
+    });
+
   return (
     <Page
       title={T.title}
@@ -80,7 +88,14 @@ export default function AlertsPage() {
     >
       {notice && (
         <Alert tone={notice.tone} className="mt-6">
-          {notice.text}
+          <span data-testid="alert-notice">{notice.text}</span>
+          {notice.lines && notice.lines.length > 0 && (
+            <ul className="mt-1 list-disc pl-5" data-testid="alert-check-events">
+              {notice.lines.map((l, i) => (
+                <li key={i}>{l}</li>
+              ))}
+            </ul>
+          )}
         </Alert>
       )}
       {alerts.isPending ? (
@@ -110,6 +125,7 @@ export default function AlertsPage() {
               onEdit={() => setForm({ alert: a })}
               onDelete={() => setDeleting(a)}
               onTestWebhook={() => void test(a)}
+              onCheck={() => void check(a)}
             />
           ))}
         </ul>

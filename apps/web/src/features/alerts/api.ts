@@ -29,5 +29,6 @@ export function useAlertActions() {
     patch: (id: number, body: AlertPatch) => call(a.patch, { params: { id }, body }).finally(refresh),
     remove: (id: number) => call(a.remove, { params: { id } }).finally(refresh),
     testWebhook: (id: number) => call(a.testWebhook, { params: { id } }).finally(refresh),
+    check: (id: number) => call(a.check, { params: { id } }),
   };
 }

@@ -14,7 +14,7 @@ export interface AlertForm {
   scanId: string;
   /** kind template */
   templateId: string;
-  side: 'BUY' | 'SELL';
+  side: 'BUY' | 'SELL' | 'SHORT' | 'COVER';
   target: 'watchlist' | 'symbol';
   watchlistId: string;
   /** kind template on a symbol, or kind price */

@@ -22,6 +22,10 @@ export const ALERT_TEXT = {
   edit: 'Edit',
   delete: 'Delete',
   testWebhook: 'Test webhook',
+  checkNow: 'Check now',
+  asOf: (day: string) => `(latest bar ${day})`,
+  /** The name a blank Name field takes when nothing chosen yet suggests one. */
+  defaultName: (kind: 'scan' | 'template' | 'price') => ({ scan: 'Saved scan alert', template: 'Template alert', price: 'Price level alert' })[kind],
   secret: 'Webhook signing secret',
   secretHelp: `Check each delivery: ${WEBHOOK_SIGNATURE_HEADER} is "sha256=" and the hex HMAC-SHA256 of the raw body with this key.`,
   testOk: (status: number | null) => `Test delivered${status ? ` (HTTP ${status})` : ''}.`,

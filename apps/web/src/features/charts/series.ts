@@ -111,3 +111,37 @@ export function obvLine(candles: readonly Candle[]): TimeValue[] {
   if (candles.length === 0) return [];
   return toLine(candles, indicators.obv(closes(candles), volumes(candles)));
 }
+
+function hlc(candles: readonly Candle[]) {
+  return { high: Float64Array.from(candles, (c) => c.high), low: Float64Array.from(candles, (c) => c.low), close: closes(candles) };
+}
+
+/** Stochastic %K and %D, 2 decimals: the strategy language's STOCH (a template's `k` and `d`). */
+export function stochLines(candles: readonly Candle[], period: number, kSmooth: number, dPeriod: number): { k: TimeValue[]; d: TimeValue[] } {
+  if (candles.length === 0) return { k: [], d: [] };
+  const { high, low, close } = hlc(candles);
+  const s = indicators.stoch(high, low, close, period, kSmooth, dPeriod);
+  return { k: toLine(candles, s.k, round2), d: toLine(candles, s.d, round2) };
+}
+
+/** ADX with +DI and −DI, 2 decimals (a template's `adx`, `plus_di`, `minus_di`). */
+export function adxLines(candles: readonly Candle[], period: number): { adx: TimeValue[]; plusDi: TimeValue[]; minusDi: TimeValue[] } {
+  if (candles.length === 0) return { adx: [], plusDi: [], minusDi: [] };
+  const { high, low, close } = hlc(candles);
+  const d = indicators.adx(high, low, close, period);
+  return { adx: toLine(candles, d.adx, round2), plusDi: toLine(candles, d.plusDi, round2), minusDi: toLine(candles, d.minusDi, round2) };
+}
+
+/** CCI, 2 decimals. */
+export function cciLine(candles: readonly Candle[], period: number): TimeValue[] {
+  if (candles.length === 0) return [];
+  const { high, low, close } = hlc(candles);
+  return toLine(candles, indicators.cci(high, low, close, period), round2);
+}
+
+/** Bollinger Bands (middle, upper, lower), 2 decimals: a template's BBANDS lines. */
+export function bollingerLines(candles: readonly Candle[], period: number, stddev: number): { middle: TimeValue[]; upper: TimeValue[]; lower: TimeValue[] } {
+  if (candles.length === 0 || !Number.isInteger(period) || period < 1) return { middle: [], upper: [], lower: [] };
+  const b = indicators.bbands(closes(candles), period, stddev);
+  return { middle: toLine(candles, b.middle, round2), upper: toLine(candles, b.upper, round2), lower: toLine(candles, b.lower, round2) };
+}

@@ -74,7 +74,7 @@ export default function OptimizePage() {
     // set while rendering (React's pattern for state that follows a prop), once per run shown
     setFilledFrom(ranWith.id);
     const rows = template.indicators.length;
-    setForm({ templateId: template.id, drafts: ranWith.request.params.filter((p) => p.row === undefined || p.row < rows).map(draftFromParam) });
+    setForm({ templateId: template.id, drafts: ranWith.request.params.filter((p) => [p.row ?? 0, ...(p.rows ?? [])].every((r) => r < rows)).map(draftFromParam) });
     setSettings(settingsFromRequest(ranWith.request));
   }
   const drafts = template ? (form?.templateId === template.id ? form.drafts : defaultDrafts(template)) : [];

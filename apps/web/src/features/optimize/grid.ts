@@ -4,10 +4,12 @@ import {
   OPTIMIZE_ROW_FIELDS,
   type GridParam,
   type GridValue,
-  type Indicator,
   type OptimizationCreateBody,
   type OptimizationRequest,
   type TemplateDetail,
+  paramLabel,
+  rowLabel,
+  showValue,
 } from '@app/contract';
 import { EXIT_PARAM_LABELS } from './texts.ts';
 
@@ -23,7 +25,6 @@ export type ExitParam = keyof typeof EXIT_PARAM_LABELS;
 export const EXIT_PARAMS = Object.keys(EXIT_PARAM_LABELS) as ExitParam[];
 type RowField = (typeof OPTIMIZE_ROW_FIELDS)[number];
 
-const ROW_FIELD_LABELS: Record<string, string> = { period: 'period', drift: 'drift', length: 'length', offset: 'offset', cvalue: 'level' };
 /** Row fields that are bar counts: whole numbers (offset may be 0, the others at least 1). */
 const WHOLE_FIELDS = new Set(['period', 'drift', 'length', 'offset']);
 
@@ -31,6 +32,8 @@ const WHOLE_FIELDS = new Set(['period', 'drift', 'length', 'offset']);
 export interface ParamDraft {
   /** index into the template's indicator rows; null for a template field (an exit) */
   row: number | null;
+  /** linked rows: the value sets this field in `row` and in these others too */
+  linked?: number[];
   field: string;
   mode: 'range' | 'list';
   start: string;
@@ -40,24 +43,22 @@ export interface ParamDraft {
 }
 
 export const paramKey = (p: { row?: number | null; field: string }) => `${p.row ?? 'template'}:${p.field}`;
+/** Every row:field a draft sets (its own and its linked rows'). */
+export const draftKeys = (d: ParamDraft) => [paramKey(d), ...(d.linked ?? []).map((row) => paramKey({ row, field: d.field }))];
+/** The draft as the contract's words read it (linked rows as `rows`). */
+export const draftParam = (d: ParamDraft) => (d.linked?.length && d.row !== null ? { rows: [d.row, ...d.linked], field: d.field } : { row: d.row, field: d.field });
+/** Other rows whose indicator has this field (they can take the same value). */
+export function linkableRows(template: Pick<TemplateDetail, 'indicators'>, d: ParamDraft): number[] {
+  if (d.row === null) return [];
+  const uses = (name: string) => (INDICATOR_FIELDS as unknown as Record<string, Record<string, boolean> | undefined>)[name]?.[d.field] === true;
+  return template.indicators.flatMap((r, i) => (i !== d.row && uses(r.name) ? [i] : []));
+}
 
 /** Exits are typed in percent (as on the Templates screen) and sent as fractions. */
 const isPercent = (p: { row?: number | null }) => p.row === null || p.row === undefined;
 
-/** A row in a trader's words: "RSI buy", "SMA sell #2" when two rows would read the same. */
-export function rowLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], row: number): string {
-  const r = rows[row];
-  if (!r) return `Row ${row + 1}`;
-  const base = `${r.name} ${r.indicator_type.toLowerCase()}`;
-  const same = rows.filter((o) => o.name === r.name && o.indicator_type === r.indicator_type);
-  return same.length > 1 ? `${base} #${rows.slice(0, row + 1).filter((o) => o.name === r.name && o.indicator_type === r.indicator_type).length}` : base;
-}
-
-/** A parameter's name: "RSI buy period", "Stop-loss (%)". */
-export function paramLabel(rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[], p: { row?: number | null; field: string }): string {
-  if (p.row === null || p.row === undefined) return EXIT_PARAM_LABELS[p.field as ExitParam] ?? p.field;
-  return `${rowLabel(rows, p.row)} ${ROW_FIELD_LABELS[p.field] ?? p.field}`;
-}
+// The parameters' words are the contract's, so "Apply to template" names a copy as this screen does.
+export { paramLabel, rowLabel, showValue };
 
 /** What the template lets a grid vary: each row's fields its indicator uses, then the exits. */
 export function paramChoices(template: Pick<TemplateDetail, 'indicators'>): { row: number | null; field: string; label: string }[] {
@@ -188,7 +189,11 @@ export function settingsErrors(s: RunSettings): Partial<Record<'minTrades' | 'ma
 
 /** The POST /api/optimizations/ body of a valid form. */
 export function requestBody(templateId: number, periodId: number, drafts: readonly ParamDraft[], s: RunSettings): OptimizationCreateBody {
-  const params: GridParam[] = drafts.map((d) => ({ ...(d.row !== null && { row: d.row }), field: d.field, values: draftValues(d).values ?? [] }));
+  const params: GridParam[] = drafts.map((d) => ({
+    ...(d.row !== null && (d.linked?.length ? { rows: [d.row, ...d.linked] } : { row: d.row })),
+    field: d.field,
+    values: draftValues(d).values ?? [],
+  }));
   const minTrades = toNumber(s.minTrades);
   const dd = toNumber(s.maxDrawdown);
   return {
@@ -204,20 +209,13 @@ export function requestBody(templateId: number, periodId: number, drafts: readon
   };
 }
 
-/** A grid value as the screen shows it: exits back in percent, numbers without float noise. */
-export function showValue(p: { row?: number | null }, v: GridValue | null | undefined): string {
-  if (v === null || v === undefined) return '—';
-  if (typeof v === 'string') return v;
-  return isPercent(p) ? `${round(v * 100)}` : String(round(v));
-}
-
 /** The form's line for a parameter a run was started with: a range when its values are evenly
  *  spaced (two or more), otherwise a list; exits back in percent. */
-export function draftFromParam(p: { row?: number | null; field: string; values: readonly GridValue[] }): ParamDraft {
-  const row = p.row ?? null;
+export function draftFromParam(p: { row?: number | null; rows?: readonly number[]; field: string; values: readonly GridValue[] }): ParamDraft {
+  const row = p.rows?.[0] ?? p.row ?? null;
   const shown = p.values.map((v) => showValue({ row }, v));
   const nums = shown.map(Number);
-  const base: ParamDraft = { row, field: p.field, mode: 'list', start: '', stop: '', step: '', list: shown.join(', ') };
+  const base: ParamDraft = { row, field: p.field, mode: 'list', start: '', stop: '', step: '', list: shown.join(', '), ...(p.rows && p.rows.length > 1 && { linked: p.rows.slice(1) }) };
   if (nums.length < 2 || nums.some((n) => !Number.isFinite(n))) return base;
   const step = round(nums[1] - nums[0]);
   const even = step > 0 && nums.every((n, k) => Math.abs(n - (nums[0] + k * step)) < 1e-9 * Math.max(1, Math.abs(n)));

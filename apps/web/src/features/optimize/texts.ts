@@ -17,6 +17,7 @@ export const OPTIMIZE_TEXT = {
   paramsTitle: 'Parameters to vary',
   paramsHint: 'Each value of every parameter is tried with every value of the others (a grid of cells).',
   addParam: 'Add parameter',
+  linkedTitle: 'Same value in:',
   pickParam: 'Choose what to vary',
   noParams: 'Add at least one parameter to vary.',
   remove: 'Remove',

@@ -2,13 +2,16 @@
 // what the engine did.
 import type { BacktestStats, BacktestTrade, MonteCarlo } from '@app/contract';
 import { toCsv } from '../../lib/csv.ts';
-import { TRADE_COLUMNS } from './format.ts';
+import { tradeCell, tradeColumns } from './format.ts';
 
-export const tradesCsv = (trades: readonly BacktestTrade[]) =>
-  toCsv(
-    TRADE_COLUMNS.map((c) => c.key),
-    trades.map((t) => TRADE_COLUMNS.map((c) => t[c.key])),
+/** One line per trade; a run with short trades gets a Side column first (Long or Short). */
+export function tradesCsv(trades: readonly BacktestTrade[]) {
+  const columns = tradeColumns(trades);
+  return toCsv(
+    columns.map((c) => c.key),
+    trades.map((t) => columns.map((c) => tradeCell(t, c))),
   );
+}
 
 /** The statistics, then the trade Monte Carlo's percentiles as rows of their own (when it ran). */
 export const statsCsv = (stats: BacktestStats, mc?: MonteCarlo | null) =>

@@ -54,6 +54,14 @@ describe('CSV downloads', () => {
     expect(tradesCsv([])).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason\r\n');
     expect(tradesCsv([{ ...trade, ExitReason: 'stop' }]).trim().split('\r\n')[1].split(',').at(-1)).toBe('stop');
   });
+  it('leads with each trade\'s side when the run has short trades (negative sizes)', () => {
+    const short = { ...trade, Size: -10, PnL: 16.23456 };
+    expect(tradesCsv([short, trade]).split('\r\n').slice(0, 3)).toEqual([
+      'Side,Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason',
+      'Short,-10,3,9,101.123456,99.5,16.23456,-0.0160545,2024-01-05,2024-01-15,10 days,signal',
+      'Long,10,3,9,101.123456,99.5,-16.23456,-0.0160545,2024-01-05,2024-01-15,10 days,signal',
+    ]);
+  });
   it('writes the stats as key/value rows, nulls empty, keys with commas quoted', () => {
     expect(statsCsv({ 'Return [%]': 3.5, 'Sharpe Ratio': null, 'Best, Trade': 1 })).toBe('Stat,Value\r\nReturn [%],3.5\r\nSharpe Ratio,\r\n"Best, Trade",1\r\n');
   });

@@ -1,20 +1,11 @@
 // The template builder's model: what a row's form holds, which inputs it shows for the chosen
 // indicator (from quant's registry, through the contract's INDICATOR_FIELDS), and the body it sends.
 // Kept apart from the React form so the rules can be tested without a browser.
-import { INDICATOR_DEFAULTS, INDICATOR_FIELDS, type Indicator, type IndicatorFormValues, type IndicatorName } from '@app/contract';
+import { INDICATOR_DEFAULTS, INDICATOR_FIELDS, type IndicatorFormValues, type IndicatorName } from '@app/contract';
 import { defaultOutput, indicatorSpec, isPriceLike, paramSpec, type ParamSpec } from '@app/quant';
+import { SIDE_TYPES, type TemplateSide } from '../../lib/templateSides.ts';
 
-/** A template is long (BUY/SELL rows) or short (SHORT/COVER rows). */
-export type TemplateSide = 'long' | 'short';
-export const SIDE_TYPES = { long: ['BUY', 'SELL'], short: ['SHORT', 'COVER'] } as const satisfies Record<TemplateSide, readonly string[]>;
-/** How the form and the list name each side of the rule. */
-export const SIDE_WORDS: Record<string, string> = { BUY: 'Buy when', SELL: 'Sell when', SHORT: 'Short when', COVER: 'Cover when' };
-
-/** The side of a template's existing rows, or null when it has none yet (the user picks). */
-export function sideOfRows(rows: readonly Pick<Indicator, 'indicator_type'>[]): TemplateSide | null {
-  if (rows.length === 0) return null;
-  return rows.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER') ? 'short' : 'long';
-}
+export { blocksOf, newGroup, sideOfRows, SIDE_TYPES, SIDE_WORDS, type TemplateSide } from '../../lib/templateSides.ts';
 
 /** The operators, in a trader's words (the values are what the API stores). */
 export const OPERATOR_OPTIONS = [
@@ -133,12 +124,3 @@ export function valuesOf(s: RowState): IndicatorFormValues {
   return v;
 }
 
-/** The blocks (groups) of one side of a template, in order, each with its rows. */
-export function blocksOf<T extends Pick<Indicator, 'indicator_type' | 'group'>>(rows: readonly T[], type: string): { group: number; rows: T[] }[] {
-  const byGroup = new Map<number, T[]>();
-  for (const r of rows) if (r.indicator_type === type) byGroup.set(r.group, [...(byGroup.get(r.group) ?? []), r]);
-  return [...byGroup.keys()].sort((a, b) => a - b).map((group) => ({ group, rows: byGroup.get(group)! }));
-}
-
-/** The group number a new block takes: one above every group the template uses. */
-export const newGroup = (rows: readonly Pick<Indicator, 'group'>[]) => (rows.length ? Math.max(...rows.map((r) => r.group)) + 1 : 0);

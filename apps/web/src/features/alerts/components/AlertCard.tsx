@@ -9,6 +9,7 @@ export interface AlertCardProps {
   onEdit: () => void;
   onDelete: () => void;
   onTestWebhook: () => void;
+  onCheck: () => void;
 }
 
 /** The on/off switch (role switch: Space or Enter flips it). */
@@ -34,7 +35,7 @@ function Switch({ checked, label, disabled, onChange }: { checked: boolean; labe
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One alert of the list: what it watches, its switch, channels, last firing and webhook health. */
-export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWebhook }: AlertCardProps) {
+export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWebhook, onCheck }: AlertCardProps) {
   const failures = a.webhook_status.consecutive_failures;
   return (
     <li data-alert={a.id} className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -78,6 +79,9 @@ export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWe
         </div>
       </div>
       <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" size="sm" onClick={onCheck} disabled={busy} aria-label={`${T.checkNow}: ${a.name}`}>
+          {T.checkNow}
+        </Button>
         {a.webhook_url && (
           <Button variant="ghost" size="sm" onClick={onTestWebhook} disabled={busy}>
             {T.testWebhook}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ALERT_KINDS, ALERT_LIMITS, type Alert } from '@app/contract';
-import { Button, Dialog, ErrorText, Input, Select, cx } from '../../../components/index.ts';
+import { Button, Dialog, ErrorText, Input, Select, SymbolSearch, cx } from '../../../components/index.ts';
 import { ApiError, firstMessage } from '../../../lib/api.ts';
 import { usePickLists } from '../api.ts';
 import { emptyForm, fieldErrors, formOf, suggestName, toWrite, type AlertForm } from '../form.ts';
@@ -52,7 +52,24 @@ function FormBody({ alert, prefill, onClose, onSave }: AlertFormDialogProps) {
     templates: new Map((lists.templates.data ?? []).map((s) => [String(s.id), s.name])),
     watchlists: new Map((lists.watchlists.data ?? []).map((s) => [String(s.id), s.name])),
   };
-  const suggested = suggestName(form, names);
+  // What a blank Name becomes (shown as its placeholder): named after what the alert watches.
+  const suggested = suggestName(form, names) || T.defaultName(form.kind);
+  const symbolBox = (
+    <SymbolSearch
+      label={T.symbol}
+      value={form.symbol}
+      onValueChange={(v) => set('symbol', v.toUpperCase())}
+      enterPicksFirst
+      // Enter here picks a listing; it never sends a half-filled form
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+      autoCapitalize="characters"
+      maxLength={20}
+      error={errors.symbol}
+      className="font-mono uppercase"
+    />
+  );
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -141,14 +158,14 @@ function FormBody({ alert, prefill, onClose, onSave }: AlertFormDialogProps) {
               error={errors.watchlist_id ?? errors.symbol}
             />
           ) : (
-            <Input label={T.symbol} value={form.symbol} onChange={(e) => set('symbol', e.target.value)} autoCapitalize="characters" maxLength={20} error={errors.symbol} />
+            symbolBox
           )}
         </>
       )}
 
       {form.kind === 'price' && (
         <div className="grid gap-3 sm:grid-cols-3">
-          <Input label={T.symbol} value={form.symbol} onChange={(e) => set('symbol', e.target.value)} autoCapitalize="characters" maxLength={20} error={errors.symbol} />
+          {symbolBox}
           <Select
             label={T.direction}
             value={form.direction}

@@ -4,7 +4,7 @@ import { INDICATOR_PANE_KINDS, PANE_KIND_LABELS, PARAM_RULES, type Pane, type Pa
 import { CHART_TEXT } from '../texts.ts';
 import { clampInt } from '../state/clamp.ts';
 
-const PARAM_LABELS: Record<string, string> = { period: 'Period', upper: 'Upper', lower: 'Lower', fast: 'Fast', slow: 'Slow', signal: 'Signal' };
+const PARAM_LABELS: Record<string, string> = { period: 'Period', upper: 'Upper', lower: 'Lower', fast: 'Fast', slow: 'Slow', signal: 'Signal', k_smooth: '%K smooth', d_period: '%D period' };
 
 /** '+ Add Pane', 'Reset Layout' and one card per indicator pane: kind, parameters (clamped), Remove. */
 export function PaneCards({ panes, dispatch }: { panes: readonly Pane[]; dispatch: (a: PaneAction) => void }) {
@@ -30,7 +30,7 @@ export function PaneCards({ panes, dispatch }: { panes: readonly Pane[]; dispatc
 }
 
 function PaneCard({ pane, index, dispatch }: { pane: Pane; index: number; dispatch: (a: PaneAction) => void }) {
-  const rules = pane.kind === 'rsi' || pane.kind === 'macd' ? PARAM_RULES[pane.kind] : null;
+  const rules = pane.kind in PARAM_RULES ? (PARAM_RULES[pane.kind as keyof typeof PARAM_RULES] as Record<string, { min: number; max: number; fallback: number }>) : null;
   return (
     <Card className="p-3" data-testid="pane-card" data-pane-kind={pane.kind}>
       <div className="flex items-end gap-2">

@@ -15,10 +15,10 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '@app/contract';
 import type { CompanyInfo } from '../companyInfo.ts';
-import { chartHeight, type MacdParams, type Pane, type RsiParams } from '../state/panes.ts';
-import { overlayLabel, type Overlay } from '../state/overlays.ts';
+import { chartHeight, type MacdParams, type Pane, type PeriodParams, type RsiParams, type StochParams } from '../state/panes.ts';
+import { BB_STDDEV, overlayLabel, type Overlay } from '../state/overlays.ts';
 import type { DisplaySettings } from '../state/settings.ts';
-import { closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, volumeBars } from '../series.ts';
+import { adxLines, bollingerLines, cciLine, closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, stochLines, volumeBars } from '../series.ts';
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../debug.ts';
@@ -55,7 +55,9 @@ interface Built {
   disposed: boolean;
 }
 
-const LINE_COLORS = { rsi: '#7e57c2', macd: '#2962ff', signal: '#ff6d00', obv: '#0ea5e9', level: '#94a3b8' };
+const LINE_COLORS = { rsi: '#7e57c2', macd: '#2962ff', signal: '#ff6d00', obv: '#0ea5e9', level: '#94a3b8', plusDi: '#16a34a', minusDi: '#dc2626', cci: '#0d9488' };
+/** The levels traders read these oscillators by. */
+const LEVELS = { stoch: [80, 20], cci: [100, -100], adx: [25] } as const;
 
 function addPaneSeries(chart: IChartApi, pane: Pane, index: number): AnySeries[] {
   const line = { lineWidth: 1 as const, priceLineVisible: false, crosshairMarkerRadius: 3 };
@@ -77,6 +79,19 @@ function addPaneSeries(chart: IChartApi, pane: Pane, index: number): AnySeries[]
       ];
     case 'obv':
       return [chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.obv, title: 'OBV', priceFormat: { type: 'volume' } }, index)];
+    case 'stoch':
+      return [
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.macd, title: '%K' }, index),
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.signal, title: '%D' }, index),
+      ];
+    case 'adx':
+      return [
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.rsi, lineWidth: 2, title: 'ADX' }, index),
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.plusDi, title: '+DI' }, index),
+        chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.minusDi, title: '−DI' }, index),
+      ];
+    case 'cci':
+      return [chart.addSeries(LineSeries, { ...line, color: LINE_COLORS.cci, title: 'CCI' }, index)];
     default:
       return [];
   }
@@ -101,6 +116,26 @@ function fillPane(ps: PaneSeries, candles: readonly Candle[]) {
     series[1].setData(data(m.macd));
     series[2].setData(data(m.signal));
     series[1].applyOptions({ title: `MACD ${p.fast},${p.slow},${p.signal}` });
+  } else if (pane.kind === 'stoch') {
+    const p = pane.params as StochParams;
+    const s = stochLines(candles, p.period, p.k_smooth, p.d_period);
+    series[0].setData(data(s.k));
+    series[1].setData(data(s.d));
+    series[0].applyOptions({ title: `%K ${p.period},${p.k_smooth},${p.d_period}` });
+  } else if (pane.kind === 'adx') {
+    const p = pane.params as PeriodParams;
+    const d = adxLines(candles, p.period);
+    series[0].setData(data(d.adx));
+    series[1].setData(data(d.plusDi));
+    series[2].setData(data(d.minusDi));
+    series[0].applyOptions({ title: `ADX ${p.period}` });
+  } else if (pane.kind === 'cci') {
+    const p = pane.params as PeriodParams;
+    series[0].setData(data(cciLine(candles, p.period)));
+    series[0].applyOptions({ title: `CCI ${p.period}` });
+  }
+  if (pane.kind === 'stoch' || pane.kind === 'cci' || pane.kind === 'adx') {
+    ps.lines = LEVELS[pane.kind].map((price) => series[0].createPriceLine({ price, color: LINE_COLORS.level, lineStyle: LineStyle.Dashed, lineWidth: 1, axisLabelVisible: true, title: '' }));
   }
 }
 
@@ -266,16 +301,26 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     const added: AnySeries[] = [];
     for (const o of overlays) {
       if (!o.visible) continue;
-      const s = built.chart.addSeries(LineSeries, {
-        color: o.color || '#ffa500',
-        lineWidth: 2,
-        priceLineVisible: false,
-        lastValueVisible: o.showLabel,
-        title: o.showLabel ? overlayLabel(o) : '',
-        crosshairMarkerVisible: false,
-      }, 0);
+      const look = { color: o.color || '#ffa500', priceLineVisible: false, crosshairMarkerVisible: false } as const;
+      if (o.type === 'BB') {
+        // the bands solid, the middle (their SMA) dashed; one label, on the upper band
+        const b = bollingerLines(candles, o.period, BB_STDDEV);
+        const lines = [
+          { key: 'upper', values: b.upper, title: o.showLabel ? overlayLabel(o) : '', style: LineStyle.Solid },
+          { key: 'middle', values: b.middle, title: '', style: LineStyle.Dashed },
+          { key: 'lower', values: b.lower, title: '', style: LineStyle.Solid },
+        ];
+        for (const l of lines) {
+          const s = built.chart.addSeries(LineSeries, { ...look, lineWidth: 1, lineStyle: l.style, lastValueVisible: o.showLabel && l.key !== 'middle', title: l.title }, 0);
+          s.setData(data(l.values));
+          // eslint-disable-next-line react-hooks/immutability -- the registry of the chart's series lives with the chart (see above)
+          built.registry[l.key === 'upper' ? `overlay:${o.id}` : `overlay:${o.id}:${l.key}`] = s;
+          added.push(s);
+        }
+        continue;
+      }
+      const s = built.chart.addSeries(LineSeries, { ...look, lineWidth: 2, lastValueVisible: o.showLabel, title: o.showLabel ? overlayLabel(o) : '' }, 0);
       s.setData(data(movingAverageLine(candles, o.type, o.period)));
-      // eslint-disable-next-line react-hooks/immutability -- the registry of the chart's series lives with the chart (see above)
       built.registry[`overlay:${o.id}`] = s;
       added.push(s);
     }

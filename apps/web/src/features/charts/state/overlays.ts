@@ -4,8 +4,12 @@ export const OVERLAYS_STORAGE_KEY = 'rchart_overlays_v1';
 export const MIN_OVERLAY_PERIOD = 2;
 export const DEFAULT_OVERLAY_PERIOD = 20;
 
-export type OverlayType = 'SMA' | 'EMA';
-export const OVERLAY_TYPES: readonly OverlayType[] = ['SMA', 'EMA'];
+/** BB: Bollinger Bands of `period` closes at BB_STDDEV standard deviations (quant's, as a template's
+ *  BBANDS rows compare them). */
+export type OverlayType = 'SMA' | 'EMA' | 'BB';
+export const OVERLAY_TYPES: readonly OverlayType[] = ['SMA', 'EMA', 'BB'];
+export const BB_STDDEV = 2;
+const BB_COLOR = '#0d9488';
 
 export interface Overlay {
   id: string;
@@ -22,6 +26,7 @@ export const OVERLAY_COLORS = { orange: '#ffa500', blue: '#2962ff', purple: '#9c
 /** A new overlay's colour (spec §9): SMA orange; EMA blue for period 20, else purple. */
 export function defaultOverlayColor(type: OverlayType, period: number): string {
   if (type === 'SMA') return OVERLAY_COLORS.orange;
+  if (type === 'BB') return BB_COLOR;
   return period === 20 ? OVERLAY_COLORS.blue : OVERLAY_COLORS.purple;
 }
 
@@ -51,7 +56,7 @@ export function overlayId(type: OverlayType, period: number, now = Date.now(), r
 }
 
 export function overlayLabel(o: Pick<Overlay, 'type' | 'period'>): string {
-  return `${o.type}(${o.period})`;
+  return o.type === 'BB' ? `BB(${o.period}, ${BB_STDDEV})` : `${o.type}(${o.period})`;
 }
 
 /** The overlay already drawing this type and period (other than `exceptId`), if any: a second one would
@@ -66,7 +71,7 @@ export const duplicateOverlayMessage = (o: Pick<Overlay, 'type' | 'period'>) => 
 function sanitizeOverlay(v: unknown): Overlay | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
-  if (o.type !== 'SMA' && o.type !== 'EMA') return null;
+  if (o.type !== 'SMA' && o.type !== 'EMA' && o.type !== 'BB') return null;
   if (typeof o.period !== 'number' || !Number.isFinite(o.period)) return null;
   const period = committedPeriod(o.period);
   return {

@@ -1,12 +1,13 @@
+import { MAX_PERIOD, MIN_PERIOD, paramSpec } from '@app/quant';
 import { clampInt } from './clamp.ts';
 
 // The /rchart pane layout (spec §3 Pane, §4 Panes, §5, §9): pure state, persisted under rchart_panes.
 
 export const PANES_STORAGE_KEY = 'rchart_panes';
 
-export type PaneKind = 'price' | 'volume' | 'rsi' | 'macd' | 'obv';
-export const INDICATOR_PANE_KINDS = ['rsi', 'macd', 'obv', 'volume'] as const satisfies readonly PaneKind[];
-export const PANE_KIND_LABELS: Record<PaneKind, string> = { price: 'Price', volume: 'Volume', rsi: 'RSI', macd: 'MACD', obv: 'OBV' };
+export type PaneKind = 'price' | 'volume' | 'rsi' | 'macd' | 'obv' | 'stoch' | 'adx' | 'cci';
+export const INDICATOR_PANE_KINDS = ['rsi', 'macd', 'obv', 'volume', 'stoch', 'adx', 'cci'] as const satisfies readonly PaneKind[];
+export const PANE_KIND_LABELS: Record<PaneKind, string> = { price: 'Price', volume: 'Volume', rsi: 'RSI', macd: 'MACD', obv: 'OBV', stoch: 'Stochastic', adx: 'ADX', cci: 'CCI' };
 
 export interface RsiParams {
   period: number;
@@ -18,7 +19,17 @@ export interface MacdParams {
   slow: number;
   signal: number;
 }
-export type PaneParams = RsiParams | MacdParams | Record<string, never>;
+/** Stochastic (%K over `period`, smoothed by `k_smooth`; %D its `d_period` average), ADX and CCI
+ *  panes take the strategy language's parameters, so a pane shows what a template compares. */
+export interface StochParams {
+  period: number;
+  k_smooth: number;
+  d_period: number;
+}
+export interface PeriodParams {
+  period: number;
+}
+export type PaneParams = RsiParams | MacdParams | StochParams | PeriodParams | Record<string, never>;
 
 export interface Pane {
   id: string;
@@ -39,14 +50,23 @@ export const PARAM_RULES = {
     slow: { min: 2, max: 200, fallback: 26 },
     signal: { min: 1, max: 100, fallback: 9 },
   },
+  // the strategy language's bounds and defaults (quant's INDICATOR_SPECS)
+  stoch: {
+    period: { min: MIN_PERIOD, max: MAX_PERIOD, fallback: paramSpec('STOCH', 'period')!.default },
+    k_smooth: { min: MIN_PERIOD, max: MAX_PERIOD, fallback: paramSpec('STOCH', 'k_smooth')!.default },
+    d_period: { min: MIN_PERIOD, max: MAX_PERIOD, fallback: paramSpec('STOCH', 'd_period')!.default },
+  },
+  adx: { period: { min: MIN_PERIOD, max: MAX_PERIOD, fallback: paramSpec('ADX', 'period')!.default } },
+  cci: { period: { min: MIN_PERIOD, max: MAX_PERIOD, fallback: paramSpec('CCI', 'period')!.default } },
 } as const;
+
+const hasParams = (kind: PaneKind): kind is ParamKind => kind in PARAM_RULES;
 
 export type ParamKind = keyof typeof PARAM_RULES;
 
 export function defaultParams(kind: PaneKind): PaneParams {
-  if (kind === 'rsi') return { period: 14, upper: 70, lower: 30 };
-  if (kind === 'macd') return { fast: 12, slow: 26, signal: 9 };
-  return {};
+  if (!hasParams(kind)) return {};
+  return Object.fromEntries(Object.entries(PARAM_RULES[kind]).map(([k, r]) => [k, r.fallback])) as unknown as PaneParams;
 }
 
 export const DEFAULT_PANES: readonly Pane[] = [
@@ -59,7 +79,7 @@ export const defaultPanes = (): Pane[] => DEFAULT_PANES.map((p) => ({ ...p, para
 
 /** Every parameter of `kind` clamped to its bounds; missing or non-numeric values take the fallback. */
 export function clampParams(kind: PaneKind, params: unknown): PaneParams {
-  if (kind !== 'rsi' && kind !== 'macd') return {};
+  if (!hasParams(kind)) return {};
   const rules = PARAM_RULES[kind] as Record<string, { min: number; max: number; fallback: number }>;
   const src = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   const out: Record<string, number> = {};
@@ -67,7 +87,7 @@ export function clampParams(kind: PaneKind, params: unknown): PaneParams {
   return out as unknown as PaneParams;
 }
 
-const KINDS = new Set<PaneKind>(['price', 'volume', 'rsi', 'macd', 'obv']);
+const KINDS = new Set<PaneKind>(['price', ...INDICATOR_PANE_KINDS]);
 
 /** Stretch factors come from the layout and from dragging the separators (the library keeps the sum of
  *  the two panes it resizes). Kept within [0.1, 10] so a tampered or corrupt saved layout cannot make a
@@ -111,7 +131,7 @@ export type PaneAction =
   | { type: 'add'; kind?: Exclude<PaneKind, 'price'>; now?: number }
   | { type: 'remove'; id: string }
   | { type: 'changeKind'; id: string; kind: Exclude<PaneKind, 'price'> }
-  | { type: 'setParams'; id: string; params: Partial<RsiParams & MacdParams> }
+  | { type: 'setParams'; id: string; params: Partial<RsiParams & MacdParams & StochParams> }
   | { type: 'setStretch'; factors: Readonly<Record<string, number>> }
   | { type: 'reset' };
 

@@ -1,6 +1,6 @@
 import type { PortfolioRun } from '@app/contract';
 import { Button, Card, CardBody, StatsPanel } from '../../../components/index.ts';
-import { TRADE_COLUMNS } from '../../../lib/backtestFormat.ts';
+import { tradeCell, tradeColumns } from '../../../lib/backtestFormat.ts';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { exposureSummary, runCsvName } from '../format.ts';
 import { MANY_TEXT } from '../texts.ts';
@@ -13,11 +13,10 @@ import { SurvivorshipNote } from './SurvivorshipNote.tsx';
 export function PortfolioResultView({ run }: { run: PortfolioRun }) {
   const result = run.result!;
   const exposure = exposureSummary(result.positions);
-  const tradesCsv = () =>
-    toCsv(
-      ['Symbol', ...TRADE_COLUMNS.map((c) => c.key)],
-      result.trades.map((t) => [t.Symbol, ...TRADE_COLUMNS.map((c) => t[c.key])]),
-    );
+  const tradesCsv = () => {
+    const columns = tradeColumns(result.trades);
+    return toCsv(['Symbol', ...columns.map((c) => c.key)], result.trades.map((t) => [t.Symbol, ...columns.map((c) => tradeCell(t, c))]));
+  };
   return (
     <div className="space-y-6">
       <SurvivorshipNote text={result.survivorship} skipped={result.skipped} />

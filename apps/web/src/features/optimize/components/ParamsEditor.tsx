@@ -1,6 +1,6 @@
 import type { TemplateDetail } from '@app/contract';
 import { Button, CloseIcon, Input, Select, cx } from '../../../components/index.ts';
-import { cellCount, draftValues, newDraft, paramChoices, paramKey, paramLabel, showValue, type ParamDraft } from '../grid.ts';
+import { cellCount, draftKeys, draftParam, draftValues, linkableRows, newDraft, paramChoices, paramKey, paramLabel, rowLabel, showValue, type ParamDraft } from '../grid.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
  *  add another, and the grid's cell count as the user types, with the limit's message. */
 export function ParamsEditor({ template, drafts, onChange, folds }: Props) {
   const choices = paramChoices(template);
-  const taken = new Set(drafts.map(paramKey));
+  const taken = new Set(drafts.flatMap(draftKeys));
   const count = cellCount(drafts, folds);
   const rows = template.indicators;
 
@@ -33,7 +33,8 @@ export function ParamsEditor({ template, drafts, onChange, folds }: Props) {
       <ul className="space-y-3">
         {drafts.map((d, k) => {
           const parsed = draftValues(d);
-          const label = paramLabel(rows, d);
+          const label = paramLabel(rows, draftParam(d));
+          const linkable = linkableRows(template, d);
           return (
             <li key={paramKey(d)} data-testid="param" className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
               <div className="flex items-center justify-between gap-2">
@@ -81,6 +82,26 @@ export function ParamsEditor({ template, drafts, onChange, folds }: Props) {
                   />
                 )}
               </div>
+              {linkable.length > 0 && (
+                <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" data-testid="linked-rows">
+                  <span>{T.linkedTitle}</span>
+                  {linkable.map((r) => {
+                    const on = d.linked?.includes(r) ?? false;
+                    const key = paramKey({ row: r, field: d.field });
+                    return (
+                      <label key={r} className="inline-flex items-center gap-1">
+                        <input
+                          type="checkbox"
+                          checked={on}
+                          disabled={!on && taken.has(key)}
+                          onChange={() => update(k, { linked: on ? d.linked!.filter((x) => x !== r) : [...(d.linked ?? []), r].sort((a, b) => a - b) })}
+                        />
+                        {rowLabel(rows, r)}
+                      </label>
+                    );
+                  })}
+                </div>
+              )}
             </li>
           );
         })}

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { BacktestTrade } from '@app/contract';
 import { Card, CardHeader, cx } from '../../../components/index.ts';
-import { EXIT_REASON_TEXT, formatDuration, money, percent, TRADE_COLUMNS } from '../format.ts';
+import { EXIT_REASON_TEXT, formatDuration, money, percent, tradeColumns, tradeSide } from '../format.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../texts.ts';
 
 const pnlTone = (t: BacktestTrade) => (t.PnL >= 0 ? 'text-up' : 'text-down');
@@ -26,12 +26,13 @@ export function TradesTable({ trades, actions }: { trades: BacktestTrade[]; acti
 }
 
 function WideTable({ trades }: { trades: BacktestTrade[] }) {
+  const columns = tradeColumns(trades);
   return (
     <div className="hidden max-h-[32rem] overflow-auto sm:block">
       <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
         <thead className="sticky top-0 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:bg-slate-800 dark:text-slate-400">
           <tr>
-            {TRADE_COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th key={c.key} scope="col" className={cx('px-3 py-2 whitespace-nowrap', c.numeric ? 'text-right' : 'text-left')}>
                 {c.label}
               </th>
@@ -41,7 +42,7 @@ function WideTable({ trades }: { trades: BacktestTrade[] }) {
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {trades.map((t, i) => (
             <tr key={i} data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-              {TRADE_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <td
                   key={c.key}
                   className={cx('px-3 py-1.5 whitespace-nowrap tabular-nums', c.numeric ? 'text-right' : 'text-left', (c.key === 'PnL' || c.key === 'ReturnPct') && pnlTone(t))}
@@ -80,7 +81,7 @@ function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
             <Fragment key={i}>
               <tr data-testid="trade-card" className="align-top tabular-nums">
                 <td className="px-3 py-1.5">
-                  <div>{t.EntryTime}</div>
+                  <div>{t.EntryTime}{t.Size < 0 && <span className="ml-1 text-xs font-medium text-violet-600 dark:text-violet-400">Short</span>}</div>
                   <div className="text-slate-500 dark:text-slate-400">{money(t.EntryPrice)}</div>
                 </td>
                 <td className="px-3 py-1.5">
@@ -109,6 +110,8 @@ function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
                 <tr data-testid="trade-details" className="bg-slate-50 dark:bg-slate-800/50">
                   <td colSpan={3} className="px-3 py-2">
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+                      <dt className="text-slate-500 dark:text-slate-400">Side</dt>
+                      <dd>{tradeSide(t)}</dd>
                       <dt className="text-slate-500 dark:text-slate-400">Size</dt>
                       <dd className="tabular-nums">{t.Size}</dd>
                       <dt className="text-slate-500 dark:text-slate-400">Bars</dt>

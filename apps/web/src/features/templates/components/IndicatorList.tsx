@@ -1,18 +1,15 @@
 import type { Indicator } from '@app/contract';
 import { describeCondition, describeRule } from '@app/quant';
 import { Badge, Button } from '../../../components/index.ts';
-import { blocksOf, SIDE_TYPES, type TemplateSide } from '../rowBuilder.ts';
+import { blocksOf, numberSpec, rightKinds, shownNumbers, SIDE_TYPES, type TemplateSide } from '../rowBuilder.ts';
 import { TEMPLATE_TEXT } from '../texts.ts';
 
-/** The settings a row's wording leaves out (drift 1 and offset 0 are the defaults it omits). */
+/** The settings a row's wording leaves out: its inputs as the form names them ("period 14 · drift 1"),
+ *  and, for a row compared with a price, which one ("vs close"). */
 function details(i: Indicator): string {
-  switch (i.name) {
-    case 'RSI': return `period ${i.period} · drift ${i.drift} · value ${i.cvalue}`;
-    case 'SMA': case 'EMA': return `period ${i.period} · drift ${i.drift} · vs close`;
-    case 'SUPERTREND': return `length ${i.length} · offset ${i.offset} · vs close`;
-    case 'OBV': return `offset ${i.offset} · value ${i.cvalue}`;
-    default: return '';
-  }
+  const inputs = shownNumbers(i.name).map((f) => `${numberSpec(i.name, f).label.toLowerCase()} ${i[f]}`);
+  const price = !i.against && rightKinds(i).includes('price') ? [`vs ${i.cprice.toLowerCase()}`] : [];
+  return [...inputs, ...price].join(' · ');
 }
 
 const ENTRY_TONE = { BUY: 'green', SELL: 'red', SHORT: 'red', COVER: 'green' } as const;

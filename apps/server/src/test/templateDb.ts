@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { openPglite, type Db } from '../db/index.ts';
+import { migrate } from '../db/migrate.ts';
+
+// Every API test starts on a new, migrated database. Running PGlite's initdb and every migration
+// for each one was a large part of the server tests' time, so the test run's global setup
+// (globalSetup.ts) migrates one database of each kind once: a PGlite data directory saved as a tar
+// file, and a PostgreSQL template database. A test's database starts as a copy of it. Outside a
+// test run (benchmarks, a single script) the variables are unset and databases migrate as before.
+export const PGLITE_TEMPLATE_ENV = 'STOCKBENCH_TEST_PGLITE_TEMPLATE';
+export const POSTGRES_TEMPLATE_ENV = 'STOCKBENCH_TEST_POSTGRES_TEMPLATE';
+
+let pgliteTemplate: Blob | null = null;
+
+/** A new in-memory PGlite database, migrated. */
+export async function migratedPglite(): Promise<Db> {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (file && existsSync(file)) {
+    pgliteTemplate ??= new Blob([readFileSync(file)]);
+    const db = await openPglite(null, { loadDataDir: pgliteTemplate });
+    await migrate(db); // nothing to do unless a migration was added after the template was made
+    return db;
+  }
+  const db = await openPglite(null);
+  await migrate(db);
+  return db;
+}
+
+/** The template database to create a new PostgreSQL test database from, if the run made one. */
+export function postgresTemplate(): string | null {
+  return process.env[POSTGRES_TEMPLATE_ENV] || null;
+}
