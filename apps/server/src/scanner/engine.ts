@@ -1,8 +1,8 @@
-import { compareScanResults, storedMarket, type FilterType, type NumRange, type OhlcComparison, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
+import { compareScanResults, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, storedMarket, type FilterType, type NumRange, type OhlcComparison, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
 import type { SeriesCache } from '../market/seriesCache.ts';
 import { buildSnapshot, memoValue, type Snapshot } from './snapshot.ts';
 import {
-  emaValue, financialTrend, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue,
+  emaValue, financialTrend, indicatorOutputValue, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue,
   type ValueSpec,
 } from './values.ts';
 
@@ -180,6 +180,18 @@ function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Stage[] {
       const d = value(spec, i);
       return above ? d > 0 : d <= 0;
     } });
+  }
+  for (const t of INDICATOR_RANGE_TYPES) {
+    const r = q.indicator_ranges[t];
+    if (!r) continue;
+    const spec = indicatorOutputValue(INDICATOR_RANGE_FILTERS[t].indicator, INDICATOR_RANGE_FILTERS[t].output);
+    out.push({ filter: t, keep: (i) => inRange(value(spec, i), r) });
+  }
+  if (q.bb_band) {
+    // the last close strictly outside the band (NaN bands in warm-up never match)
+    const above = q.bb_band === 'above_upper';
+    const spec = indicatorOutputValue('BBANDS', above ? 'upper' : 'lower');
+    out.push({ filter: 'bb_band', keep: (i) => (above ? s.price[i] > value(spec, i) : s.price[i] < value(spec, i)) });
   }
   if (q.st) vsPrice('st', supertrendValue(q.st.period, q.st.multiplier), q.st);
   return out;

@@ -1,4 +1,4 @@
-import { indicators } from '@app/quant';
+import { indicators, indicatorSeries, toCondition, type IndicatorName } from '@app/quant';
 import type { FaDirection, FaMetric, FaPeriodType } from '@app/contract';
 import type { SeriesEntry } from '../market/seriesCache.ts';
 
@@ -46,6 +46,17 @@ export const macdSpreadValue = (fast: number, slow: number, signal: number): Val
     return last(m.macd) - last(m.signal);
   },
 });
+
+/** The last value of one output of a strategy-language indicator at the registry's default parameters,
+ *  computed by the backtest's own series code (a template row with the defaults reads the same number). */
+export const indicatorOutputValue = (name: IndicatorName, output: string): ValueSpec => {
+  // checked and filled with the defaults once, not once per symbol
+  const row = toCondition({ name, output, indicator_type: 'BUY', compare: '>', cvalue: 0 });
+  return {
+    key: `ind:${name}:${output}`,
+    compute: (e) => last(indicatorSeries(e.bars, row)),
+  };
+};
 
 const periodsOf = (e: SeriesEntry, t: FaPeriodType) => (t === 'ANNUAL' ? e.annual : e.quarterly);
 

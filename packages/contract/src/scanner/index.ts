@@ -8,6 +8,7 @@
 //   query string         →  ScanQuery (validated) → FilterRow[] parseScanQuery / scanQueryToRows
 export * from './vocabulary.ts';
 export * from './rows.ts';
+export * from './indicatorFilters.ts';
 export * from './savedFilters.ts';
 export * from './queryCodec.ts';
 export * from './results.ts';

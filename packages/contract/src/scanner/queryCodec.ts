@@ -32,6 +32,7 @@ import {
   type ScannerSector,
 } from './vocabulary.ts';
 import type { FilterRow, Num } from './rows.ts';
+import { BB_BANDS, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, type BbBand, type IndicatorRangeType } from './indicatorFilters.ts';
 
 // ───────────────────────────── the scan query string (spec §7) ─────────────────────────────
 
@@ -91,6 +92,17 @@ export function buildScanQuery(rows: FilterRow[], opts: { ordering?: string; pag
         taRange(row.type, row);
         set(`${row.type}_period`, row.period);
         break;
+      case 'bb_pctb':
+      case 'stoch':
+      case 'adx':
+      case 'cci':
+      case 'roc':
+      case 'willr':
+        taRange(row.type, row);
+        break;
+      case 'bb_band':
+        set('bb_band', row.band);
+        break;
       case 'macd':
         set('macd_above_signal', row.aboveSignal);
         set('macd_fast', row.fast);
@@ -144,6 +156,9 @@ export interface ScanQuery {
   rsi?: NumRange & { period: number };
   vol_avg?: NumRange & { period: number };
   macd?: { aboveSignal: boolean; fast: number; slow: number; signal: number };
+  /** the oscillators and Bollinger %B at their default parameters, each within its range */
+  indicator_ranges: Partial<Record<IndicatorRangeType, NumRange>>;
+  bb_band?: BbBand;
   price_compare?: { currentField: OhlcField; compareField: OhlcField; comparison: OhlcComparison; offset: number };
   financial_trend?: { metric: FaMetric; periodType: FaPeriodType; direction: FaDirection; periods: number };
   fa_compare: Array<{ metric: FaMetric; operator: FaOperator; value: number }>;
@@ -207,6 +222,11 @@ const PARAMS: Record<string, ParamParser> = {
   rsi_gte: numberParser(L.rsi), rsi_lte: numberParser(L.rsi), rsi_period: taPeriod,
   vol_avg_gte: numberParser(L.vol_avg), vol_avg_lte: numberParser(L.vol_avg), vol_avg_period: taPeriod,
   macd_above_signal: boolParser, macd_fast: macdPeriod, macd_slow: macdPeriod, macd_signal: macdPeriod,
+  ...Object.fromEntries(INDICATOR_RANGE_TYPES.flatMap((t) => {
+    const parse = numberParser(INDICATOR_RANGE_FILTERS[t].limits);
+    return [[`${t}_gte`, parse], [`${t}_lte`, parse]];
+  })),
+  bb_band: choiceParser(BB_BANDS),
   price_compare: boolParser,
   price_compare_current_field: choiceParser(OHLC_FIELDS),
   price_compare_compare_field: choiceParser(OHLC_FIELDS),
@@ -255,6 +275,7 @@ export function parseScanQuery(params: Iterable<[string, string | string[]]> | R
   const range = (lo: string, hi: string): NumRange | undefined =>
     got.has(lo) || got.has(hi) ? { gte: g<number>(lo), lte: g<number>(hi) } : undefined;
   const q: ScanQuery = {
+    indicator_ranges: {},
     fa_compare: faCompare,
     fa_compare_period: g<FaPeriodType>('fa_compare_period') ?? 'QUARTERLY',
     periods: {
@@ -290,6 +311,11 @@ export function parseScanQuery(params: Iterable<[string, string | string[]]> | R
     const r = range(`${k}_gte`, `${k}_lte`);
     if (r) q[k] = { ...r, period: q.periods[k] };
   }
+  for (const t of INDICATOR_RANGE_TYPES) {
+    const r = range(`${t}_gte`, `${t}_lte`);
+    if (r) q.indicator_ranges[t] = r;
+  }
+  set('bb_band', g('bb_band'));
   if (got.has('macd_above_signal'))
     q.macd = {
       aboveSignal: g<boolean>('macd_above_signal')!,
@@ -356,6 +382,11 @@ export function scanQueryToRows(q: ScanQuery): FilterRow[] {
   if (q.st) for (const op of PERFORMANCE_OPERATORS) if (q.st[op]) rows.push({ category: 'TA', type: 'st', operator: op, period: q.st.period, multiplier: q.st.multiplier });
   for (const k of ['rsi', 'vol_avg'] as const) if (q[k]) rows.push({ category: 'TA', type: k, ...rangeRow(q[k]!), period: q[k]!.period });
   if (q.macd) rows.push({ category: 'TA', type: 'macd', ...q.macd });
+  for (const t of INDICATOR_RANGE_TYPES) {
+    const r = q.indicator_ranges[t];
+    if (r) rows.push({ category: 'TA', type: t, ...rangeRow(r) });
+  }
+  if (q.bb_band) rows.push({ category: 'TA', type: 'bb_band', band: q.bb_band });
   if (q.price_compare) rows.push({ category: 'TA', type: 'price_compare', ...q.price_compare });
   if (q.financial_trend) rows.push({ category: 'FA', type: 'financial_trend', ...q.financial_trend });
   for (const c of q.fa_compare) rows.push({ category: 'FA', type: 'fa_compare', metric: c.metric, operator: c.operator, value: c.value, periodType: q.fa_compare_period });

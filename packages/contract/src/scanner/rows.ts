@@ -16,6 +16,7 @@ import {
   type ScannerMarket,
   type ScannerSector,
 } from './vocabulary.ts';
+import { BB_BAND_FILTER_LABEL, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, type BbBand, type IndicatorRangeType } from './indicatorFilters.ts';
 
 // ───────────────────────────── filter rows (what the screen edits) ─────────────────────────────
 
@@ -30,6 +31,8 @@ export type FilterRow =
   | { category: 'TA'; type: 'sma' | 'ema'; operator: PerformanceOperator; period: number }
   | { category: 'TA'; type: 'st'; operator: PerformanceOperator; period: number; multiplier: number }
   | { category: 'TA'; type: 'rsi' | 'vol_avg'; operator: RangeOperator; value1: Num; value2: Num; period: number }
+  | { category: 'TA'; type: IndicatorRangeType; operator: RangeOperator; value1: Num; value2: Num }
+  | { category: 'TA'; type: 'bb_band'; band: BbBand }
   | { category: 'TA'; type: 'macd'; aboveSignal: boolean; fast: number; slow: number; signal: number }
   | { category: 'TA'; type: 'price_compare'; currentField: OhlcField; compareField: OhlcField; comparison: OhlcComparison; offset: number }
   | { category: 'FA'; type: 'financial_trend'; metric: FaMetric; periodType: FaPeriodType; direction: FaDirection; periods: number }
@@ -64,6 +67,8 @@ export const FILTER_TYPES: Record<ScannerCategory, ReadonlyArray<{ type: FilterT
     { type: 'vol_avg', label: 'Average Volume' },
     { type: 'macd', label: 'MACD' },
     { type: 'price_compare', label: 'OHLC Compare' },
+    ...INDICATOR_RANGE_TYPES.map((type) => ({ type, label: INDICATOR_RANGE_FILTERS[type].label })),
+    { type: 'bb_band', label: BB_BAND_FILTER_LABEL },
   ],
   FA: [
     { type: 'financial_trend', label: 'Financial Trend' },
@@ -100,6 +105,15 @@ export function defaultFilterRow<T extends FilterType>(type: T): FilterRowOf<T> 
         return { category: 'TA', type: type as 'rsi', operator: 'gte', value1: null, value2: null, period: TA_DEFAULTS[type as 'rsi'] };
       case 'macd':
         return { category: 'TA', type: 'macd', aboveSignal: true, ...TA_DEFAULTS.macd };
+      case 'bb_pctb':
+      case 'stoch':
+      case 'adx':
+      case 'cci':
+      case 'roc':
+      case 'willr':
+        return { category: 'TA', type: type as IndicatorRangeType, operator: 'gte', value1: null, value2: null };
+      case 'bb_band':
+        return { category: 'TA', type: 'bb_band', band: 'below_lower' };
       case 'price_compare':
         return { category: 'TA', type: 'price_compare', currentField: 'close', compareField: 'open', comparison: '>', offset: 0 };
       case 'financial_trend':
@@ -120,6 +134,12 @@ export function isFilterComplete(row: FilterRow): boolean {
     case 'market_cap':
     case 'rsi':
     case 'vol_avg':
+    case 'bb_pctb':
+    case 'stoch':
+    case 'adx':
+    case 'cci':
+    case 'roc':
+    case 'willr':
       return ok(row.value1) && (row.operator !== 'between' || ok(row.value2));
     case 'chg':
       return ok(row.value1) && percentageError(String(row.value1)) === null;

@@ -28,6 +28,7 @@ import {
   type ScannerCategory,
 } from './vocabulary.ts';
 import { categoryOf, type FilterRow, type FilterType } from './rows.ts';
+import { BB_BANDS, INDICATOR_RANGE_FILTERS } from './indicatorFilters.ts';
 import { cleanText } from '../text.ts';
 
 // ───────────────────────────── saved filters (spec §3) ─────────────────────────────
@@ -82,6 +83,20 @@ export function rowToSavedFilter(row: FilterRow, order: number): SavedFilter {
       f.value_numeric_1 = row.value1;
       f.value_numeric_2 = row.operator === 'between' ? row.value2 : null;
       if (row.type === 'rsi' || row.type === 'vol_avg') f.indicator_period = String(row.period);
+      break;
+    case 'bb_pctb':
+    case 'stoch':
+    case 'adx':
+    case 'cci':
+    case 'roc':
+    case 'willr':
+      f.operator = operatorToSymbol(row.operator);
+      f.value_numeric_1 = row.value1;
+      f.value_numeric_2 = row.operator === 'between' ? row.value2 : null;
+      break;
+    case 'bb_band':
+      f.operator = '==';
+      f.value_text = row.band;
       break;
     case 'chg':
       f.operator = operatorToSymbol(row.operator);
@@ -215,6 +230,24 @@ export function savedFilterToRow(f: SavedFilter): Decoded<FilterRow> {
       const p = period(SCANNER_LIMITS.taPeriod);
       if (operator && value1 !== undefined && value2 !== undefined && p !== undefined)
         row = { category: 'TA', type, operator, value1, value2, period: p };
+      break;
+    }
+    case 'bb_pctb':
+    case 'stoch':
+    case 'adx':
+    case 'cci':
+    case 'roc':
+    case 'willr': {
+      const operator = opWord(RANGE_OPERATORS);
+      const range = INDICATOR_RANGE_FILTERS[type].limits;
+      const value1 = num('value_numeric_1', range);
+      const value2 = operator === 'between' ? num('value_numeric_2', range) : null;
+      if (operator && value1 !== undefined && value2 !== undefined) row = { category: 'TA', type, operator, value1, value2 };
+      break;
+    }
+    case 'bb_band': {
+      const band = oneOf('value_text', BB_BANDS);
+      if (band) row = { category: 'TA', type, band };
       break;
     }
     case 'macd': {

@@ -250,3 +250,39 @@ describe('result order', () => {
     expect([...rows].sort(compareScanResults('name', true)).map((r) => r.symbol)).toEqual(['D', 'C', 'B', 'A']);
   });
 });
+
+describe('oscillator and Bollinger filters', () => {
+  const rows: FilterRow[] = [
+    { category: 'TA', type: 'bb_pctb', operator: 'between', value1: -0.25, value2: 0.2 },
+    { category: 'TA', type: 'stoch', operator: 'lte', value1: 20, value2: null },
+    { category: 'TA', type: 'adx', operator: 'gte', value1: 25, value2: null },
+    { category: 'TA', type: 'cci', operator: 'lte', value1: -100, value2: null },
+    { category: 'TA', type: 'roc', operator: 'gte', value1: 5.5, value2: null },
+    { category: 'TA', type: 'willr', operator: 'between', value1: -90, value2: -80 },
+    { category: 'TA', type: 'bb_band', band: 'above_upper' },
+  ];
+  it('are in the TA menu, labelled with the default parameters', () => {
+    const ta = FILTER_TYPES.TA.map((t) => t.label);
+    expect(ta).toEqual(expect.arrayContaining(['Bollinger %B (20, 2)', 'Stochastic %K (14, 3, 3)', 'ADX (14)', 'CCI (20)', 'ROC % (10)', 'Williams %R (14)', 'Bollinger Bands (20, 2)']));
+  });
+  it('build their parameters and parse back to the same rows', () => {
+    const qs = buildScanQuery(rows);
+    expect(Object.fromEntries(new URLSearchParams(qs))).toEqual({
+      bb_pctb_gte: '-0.25', bb_pctb_lte: '0.2', stoch_lte: '20', adx_gte: '25', cci_lte: '-100', roc_gte: '5.5',
+      willr_gte: '-90', willr_lte: '-80', bb_band: 'above_upper',
+    });
+    expect(scanQueryToRows(ok(qs))).toEqual(rows);
+  });
+  it('store and restore exactly, and name a bad stored value', () => {
+    rows.forEach((row, i) => expect(savedFilterToRow(savedFilterSchema.parse(rowToSavedFilter(row, i)))).toEqual({ ok: true, value: row }));
+    const bad = { ...rowToSavedFilter(rows[1], 0), value_numeric_1: 150 };
+    expect(savedFilterToRow(bad)).toEqual({ ok: false, errors: { value_numeric_1: ['Ensure this value is between 0 and 100.'] } });
+    const band = { ...rowToSavedFilter(rows[6], 0), value_text: 'inside' };
+    expect(savedFilterToRow(band)).toEqual({ ok: false, errors: { value_text: ['Select a valid choice. inside is not one of the available choices.'] } });
+  });
+  it('need a value before they are complete', () => {
+    expect(isFilterComplete(defaultFilterRow('cci'))).toBe(false);
+    expect(isFilterComplete(defaultFilterRow('bb_band'))).toBe(true);
+    expect(errs('willr_gte=5')).toEqual({ willr_gte: ['Ensure this value is less than or equal to 0.'] });
+  });
+});

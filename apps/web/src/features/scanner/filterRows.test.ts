@@ -49,6 +49,9 @@ describe('number inputs', () => {
     expect(boundedValue('2000000000', 'vol_avg')).toBe(1e9);
     expect(boundedValue('55.5', 'rsi')).toBe(55.5);
     expect(boundedValue('x', 'volume')).toBeNull();
+    expect(boundedValue('5', 'willr')).toBe(0);
+    expect(boundedValue('-150', 'stoch')).toBe(0);
+    expect(boundedValue('-0.3', 'bb_pctb')).toBe(-0.3);
   });
 
   it('clamp TA periods to 5–200 as whole numbers on blur, keeping the old value for blank input', () => {

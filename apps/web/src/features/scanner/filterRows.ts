@@ -7,6 +7,7 @@ import {
   clampTaPeriod,
   clampToRange,
   defaultFilterRow,
+  INDICATOR_RANGE_FILTERS,
   SCANNER_LIMITS,
   type FilterRow,
   type FilterType,
@@ -58,6 +59,12 @@ export const VALUE_BOUNDS = {
   market_cap: SCANNER_LIMITS.market_cap,
   rsi: SCANNER_LIMITS.rsi,
   vol_avg: SCANNER_LIMITS.vol_avg,
+  bb_pctb: INDICATOR_RANGE_FILTERS.bb_pctb.limits,
+  stoch: INDICATOR_RANGE_FILTERS.stoch.limits,
+  adx: INDICATOR_RANGE_FILTERS.adx.limits,
+  cci: INDICATOR_RANGE_FILTERS.cci.limits,
+  roc: INDICATOR_RANGE_FILTERS.roc.limits,
+  willr: INDICATOR_RANGE_FILTERS.willr.limits,
   fa_compare: SCANNER_LIMITS.faValue,
 } as const;
 export type BoundedType = keyof typeof VALUE_BOUNDS;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  BB_BAND_LABELS,
   FA_METRICS,
   FA_PERIOD_TYPES,
   INSTR_TYPES,
@@ -8,7 +9,9 @@ import {
   SCANNER_LIMITS,
   SCANNER_MARKETS,
   SCANNER_SECTORS,
+  type BbBand,
   type FaDirection,
+  type IndicatorRangeType,
   type FaMetric,
   type FaOperator,
   type FaPeriodType,
@@ -76,8 +79,9 @@ function BoundedInput({ type, label, value, onValue }: { type: BoundedType; labe
   return <NumberInput label={label} value={value} min={VALUE_BOUNDS[type].min} max={VALUE_BOUNDS[type].max} parse={(t) => boundedValue(t, type)} onValue={onValue} className={small} />;
 }
 
-/** Price, volume, market cap, RSI and average volume: at least, at most or between, and the TA period. */
-function RangeFields({ row, onChange }: FieldsProps<FilterRowOf<'price' | 'volume' | 'market_cap' | 'rsi' | 'vol_avg'>>) {
+/** Price, volume, market cap, RSI, average volume and the oscillators: at least, at most or between,
+ *  and the TA period where the filter has one. */
+function RangeFields({ row, onChange }: FieldsProps<FilterRowOf<'price' | 'volume' | 'market_cap' | 'rsi' | 'vol_avg' | IndicatorRangeType>>) {
   return (
     <>
       <Select label="Operator" value={row.operator} options={options(RANGE_OPERATOR_LABELS)} onChange={(e) => onChange({ ...row, operator: e.target.value as RangeOperator })} wrapperClassName={cell} />
@@ -102,6 +106,13 @@ function ChangeFields({ row, onChange }: FieldsProps<FilterRowOf<'chg'>>) {
         className="w-full sm:w-48"
       />
     </>
+  );
+}
+
+/** Bollinger Bands: the last close above the upper band or below the lower one. */
+function BbBandField({ row, onChange }: FieldsProps<FilterRowOf<'bb_band'>>) {
+  return (
+    <Select label="Position" value={row.band} options={options(BB_BAND_LABELS)} onChange={(e) => onChange({ ...row, band: e.target.value as BbBand })} wrapperClassName={cell} />
   );
 }
 
@@ -233,6 +244,13 @@ export const FILTER_FIELDS: { [T in FilterType]: ComponentType<FieldsProps<Filte
   market_cap: RangeFields,
   rsi: RangeFields,
   vol_avg: RangeFields,
+  bb_pctb: RangeFields,
+  stoch: RangeFields,
+  adx: RangeFields,
+  cci: RangeFields,
+  roc: RangeFields,
+  willr: RangeFields,
+  bb_band: BbBandField,
   chg: ChangeFields,
   market: ChoiceField,
   sector: ChoiceField,
