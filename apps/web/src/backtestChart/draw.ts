@@ -14,7 +14,7 @@ import {
 } from 'lightweight-charts';
 import type { BacktestChart } from '@app/contract';
 import { chartOptions } from '../lib/chartTheme.ts';
-import { addEquityPanes, EQUITY_COLORS } from '../lib/equityChart.ts';
+import { addEquityPanes, EQUITY_COLORS, PANE_LABEL_MARGINS } from '../lib/equityChart.ts';
 
 export const UP = '#16a34a';
 export const DOWN = '#dc2626';
@@ -158,6 +158,7 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
       series.createPriceLine({ price: level, color: dark ? '#64748b' : '#94a3b8', lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: '' });
     }
     if (own) {
+      series.priceScale().applyOptions({ scaleMargins: PANE_LABEL_MARGINS });
       stretch.push(1.2);
       pane++;
     }

@@ -15,6 +15,9 @@ export interface EquityTitles {
 }
 
 /** Adds equity and buy & hold to pane `pane` and the drawdown (in percent) to pane `pane + 1`. */
+/** Room above and below a small pane's line so the axis labels at its edges stay inside the pane. */
+export const PANE_LABEL_MARGINS = { top: 0.12, bottom: 0.08 } as const;
+
 export function addEquityPanes(chart: IChartApi, curve: EquityCurve, pane: number, titles: EquityTitles): void {
   const t = (i: number) => curve.time[i] as UTCTimestamp;
   const line = { lineWidth: 2, priceLineVisible: false, priceFormat: WHOLE_DOLLARS } as const;
@@ -36,4 +39,7 @@ export function addEquityPanes(chart: IChartApi, curve: EquityCurve, pane: numbe
     pane + 1,
   );
   drawdown.setData(curve.drawdown.map((v, i) => ({ time: t(i), value: v * 100 })));
+  // The drawdown's 0 % sits on the pane's top edge: without a margin its axis label spills over the
+  // label of the pane above (the RSI's or the equity's) and the two overlap.
+  drawdown.priceScale().applyOptions({ scaleMargins: PANE_LABEL_MARGINS });
 }
