@@ -42,6 +42,10 @@ describe('real tickers on the demo market', () => {
         const note = page.getByTestId('demo-market-note');
         await note.waitFor();
         expect(await note.innerText()).toContain(DEMO_MARKET_TEXT.notInDemo('AAPL'));
+        // and offers charts of listings the demo market has, its most traded first
+        const status = await (await page.request.get('/api/market/status/')).json();
+        expect(status.most_traded.length).toBeGreaterThan(0);
+        expect(await note.getByRole('link', { name: status.most_traded[0], exact: true }).getAttribute('href')).toBe(`/chart/${status.most_traded[0]}`);
         if (name === 'phone') expect(await pageWidth(page)).toBeLessThanOrEqual(390);
         await shot(page, `chart-aapl-${name}`);
 

@@ -7,4 +7,6 @@ export const DEMO_MARKET_TEXT = {
   notInDemo: (symbol: string) =>
     `${symbol} is not in the demo market: this site runs on generated, fictional listings until real market data is loaded.`,
   howTo: 'How to load real data:',
+  /** Before links to the loaded market's most traded listings. */
+  tryThese: 'Charts of listings it has:',
 } as const;

@@ -12,7 +12,7 @@ export function HistoryView({ symbol, isPending, error, data }: { symbol?: strin
   return (
     <div className="space-y-3">
       <ErrorText>{message}</ErrorText>
-      {symbol && message === SYMBOL_NOT_FOUND && <DemoMarketNote symbol={symbol} />}
+      {symbol && message === SYMBOL_NOT_FOUND && <DemoMarketNote symbol={symbol} chartLinks />}
       <CandleChart candles={error ? [] : (data?.candles ?? [])} />
     </div>
   );
