@@ -135,3 +135,19 @@ export const SymbolSearchResult = z.object({
   results: z.array(SymbolMatch),
 });
 export type SymbolSearchResult = z.infer<typeof SymbolSearchResult>;
+
+/** GET /api/market/status/: what market the server has loaded. `demo` is true for the generated
+ *  demo market (fictional listings); `first_date`/`last_date` the first and last session with bars
+ *  (ISO dates, null without bars); `updated_at` when the last import or daily update finished (ISO
+ *  time, null when none has); `source` where the data came from (the demo market, or the last
+ *  import's files or providers); `most_traded` up to three tickers by average dollar volume. */
+export const MarketStatus = z.object({
+  demo: z.boolean(),
+  listings: z.number().int(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  source: z.string(),
+  most_traded: z.array(z.string()),
+});
+export type MarketStatus = z.infer<typeof MarketStatus>;

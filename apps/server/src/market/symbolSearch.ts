@@ -47,6 +47,11 @@ export class SymbolIndex {
     return this.listings.length;
   }
 
+  /** The n most traded tickers, most traded first. */
+  mostTraded(n: number): string[] {
+    return this.listings.slice(0, n).map((l) => l.symbol);
+  }
+
   /** The exact ticker, then tickers starting with q, then names whose words start with each of q's
    *  words (or whose words run together start with q run together). */
   search(q: string, limit: number): SymbolMatch[] {

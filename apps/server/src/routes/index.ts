@@ -14,6 +14,7 @@ import backtestChart from './api/backtest_chart.ts';
 import starters from './api/starters.ts';
 import checkSymbol from './api/check_symbol.ts';
 import symbolsSearch from './api/symbols/search.ts';
+import marketStatus from './api/market/status.ts';
 import history from './api/charts/history.ts';
 import dhistory from './api/charts/dhistory.ts';
 import scannerStocks from './api/scanner/stocks.ts';
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(portfolioRuns, opts);
   await app.register(checkSymbol, opts);
   await app.register(symbolsSearch, opts);
+  await app.register(marketStatus, opts);
   await app.register(history, opts);
   await app.register(dhistory, opts);
   await app.register(scannerStocks, opts);

@@ -40,6 +40,7 @@ export const routes = [
       { path: 'alerts', element: guarded(() => import('../features/alerts/AlertsPage.tsx')) },
       { path: 'notifications', element: guarded(() => import('../features/notifications/NotificationsPage.tsx')) },
       { path: 'unsubscribe', element: page(() => import('../features/notifications/UnsubscribePage.tsx')) },
+      { path: 'market-data', element: page(() => import('../features/marketdata/MarketDataPage.tsx')) },
       { path: 'help/overfitting', element: page(() => import('../features/help/OverfittingHelpPage.tsx')) },
       { path: 'blog', element: page(() => import('../features/blog/BlogListPage.tsx')) },
       { path: 'blog/:slug', element: page(() => import('../features/blog/BlogPostPage.tsx')) },

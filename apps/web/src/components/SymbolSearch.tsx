@@ -1,7 +1,11 @@
 import { useState, type ComponentPropsWithRef, type KeyboardEvent } from 'react';
 import type { SymbolMatch } from '@app/contract';
 import { moveActive, searchTerm, useSuggestions, useSymbolSearch } from '../lib/symbolSearch.ts';
+import { Link } from 'react-router';
+import { MARKET_DATA_PATH } from '../lib/marketStatus.ts';
 import { Badge } from './Badge.tsx';
+import { DemoMarketNote } from './DemoMarketNote.tsx';
+import { MARKET_DATA_LINK } from './marketDataText.ts';
 import { cx } from './cx.ts';
 import { controlClass, useField, type FieldProps } from './Field.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -117,13 +121,17 @@ export function SymbolSearch({ label, hint, error, id, className, wrapperClassNa
           </li>
         ))}
         {!results.length && (
-          <li role="presentation" className="px-3 py-2 text-slate-500 dark:text-slate-400">
+          // mousedown keeps the focus in the box, so the list stays open until the note's link is clicked
+          <li role="presentation" onMouseDown={(e) => e.preventDefault()} className="px-3 py-2 text-slate-500 dark:text-slate-400">
             {search.isError ? SYMBOL_SEARCH_TEXT.failed : search.isFetching ? (
               <span className="inline-flex items-center gap-1.5">
                 <Spinner /> {SYMBOL_SEARCH_TEXT.searching}
               </span>
             ) : (
-              SYMBOL_SEARCH_TEXT.noMatches(q)
+              <>
+                {SYMBOL_SEARCH_TEXT.noMatches(q)}
+                {search.data?.demo && <DemoMarketNote symbol={q.toUpperCase()} className="mt-1" />}
+              </>
             )}
           </li>
         )}
@@ -143,7 +151,7 @@ export function SymbolNotInMarket({ symbol, onPick, className }: { symbol: strin
   if (!s.data) return null;
   return (
     <div className={cx('mt-1 text-sm text-slate-600 dark:text-slate-400', className)} data-testid="symbol-suggestions">
-      <p>{SYMBOL_SEARCH_TEXT.notInMarket(symbol, s.data.demo, s.data.listings)}</p>
+      <p>{linkMarketData(SYMBOL_SEARCH_TEXT.notInMarket(symbol, s.data.demo, s.data.listings))}</p>
       {s.data.results.length > 0 && (
         <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label={SYMBOL_SEARCH_TEXT.suggestionsLabel}>
           {s.data.results.map((m) => (
@@ -162,5 +170,20 @@ export function SymbolNotInMarket({ symbol, onPick, className }: { symbol: strin
         </ul>
       )}
     </div>
+  );
+}
+
+/** The text with its "Market data" words as a link to that page. */
+function linkMarketData(text: string) {
+  const at = text.indexOf(MARKET_DATA_LINK);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to={MARKET_DATA_PATH} className="font-medium text-blue-700 underline dark:text-blue-300">
+        {MARKET_DATA_LINK}
+      </Link>
+      {text.slice(at + MARKET_DATA_LINK.length)}
+    </>
   );
 }

@@ -27,6 +27,7 @@
  * - SymbolSearch: the symbol box (ARIA combobox) offering listings by ticker prefix and company-name
  *   words as the user types; `value`/`onValueChange`, `onPick`. SymbolNotInMarket: under 'symbol not
  *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
+ * - DemoMarketNote: under a ticker the demo market lacks, why, and a link to the Market data page.
  * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
  *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - KeyColumnsTable: a wide table whose key columns stay on a phone while the others move into a row's
@@ -54,6 +55,8 @@ export { StatsPanel, type StatsPanelProps } from './StatsPanel.tsx';
 export { ManyRunLinks } from './ManyRunLinks.tsx';
 export { SymbolSearch, SymbolNotInMarket, type SymbolSearchProps } from './SymbolSearch.tsx';
 export { SYMBOL_SEARCH_TEXT } from './symbolSearchText.ts';
+export { DemoMarketNote } from './DemoMarketNote.tsx';
+export { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from './marketDataText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';
 export { StarToggle, type StarToggleProps } from './StarToggle.tsx';

@@ -1,4 +1,5 @@
 // The words of the symbol box (components/SymbolSearch.tsx), shared with its tests.
+import { MARKET_DATA_LINK } from './marketDataText.ts';
 
 export const SYMBOL_SEARCH_TEXT = {
   /** Read out with the box: what it accepts. */
@@ -12,7 +13,7 @@ export const SYMBOL_SEARCH_TEXT = {
   /** Under the spec's 'symbol not found': which market is loaded, and what to pick instead. */
   notInMarket: (symbol: string, demo: boolean, listings: number) =>
     demo
-      ? `${symbol} is not in the loaded market: the demo market has fictional listings — import real data (README) or pick one of these:`
+      ? `${symbol} is not in the loaded market: the demo market has fictional listings (see ${MARKET_DATA_LINK} to load real ones). Pick one of these:`
       : `${symbol} is not among the ${listings.toLocaleString('en-US')} listings of the loaded market. Pick one of these:`,
   count: (n: number) => `${n} ${n === 1 ? 'match' : 'matches'}, arrow keys to choose`,
 } as const;

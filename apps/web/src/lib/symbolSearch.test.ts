@@ -23,7 +23,7 @@ describe('the symbol box', () => {
 
   it('says which market is loaded when a ticker is not in it', () => {
     expect(SYMBOL_SEARCH_TEXT.notInMarket('AAPL', true, 1600)).toBe(
-      'AAPL is not in the loaded market: the demo market has fictional listings — import real data (README) or pick one of these:',
+      'AAPL is not in the loaded market: the demo market has fictional listings (see Market data to load real ones). Pick one of these:',
     );
     expect(SYMBOL_SEARCH_TEXT.notInMarket('ZZZZ', false, 8123)).toBe('ZZZZ is not among the 8,123 listings of the loaded market. Pick one of these:');
   });

@@ -3,7 +3,7 @@ import type { Endpoint } from './endpoint.ts';
 import { auth } from './auth.ts';
 import { backtestChart, indicators, periods, submitSelection, templates } from './backtest.ts';
 import { blog } from './blog.ts';
-import { charts, checkSymbol, symbols } from './market.ts';
+import { charts, checkSymbol, market, symbols } from './market.ts';
 import { healthz, meta, openapi } from './meta.ts';
 import { scanner } from './scanner.ts';
 import { starters } from './starters.ts';
@@ -24,6 +24,7 @@ export const endpoints = {
   indicators,
   periods,
   checkSymbol,
+  market,
   symbols,
   submitSelection,
   backtestChart,

@@ -1,11 +1,18 @@
 // Symbols and chart history (spec §7), answered from the server's in-memory market.
-import { CheckSymbolResult, checkSymbolQuery, dhistoryQuery, historyQuery, HistoryResponse, symbolSearchQuery, SymbolSearchResult } from '../market.ts';
+import { CheckSymbolResult, checkSymbolQuery, dhistoryQuery, historyQuery, HistoryResponse, MarketStatus, symbolSearchQuery, SymbolSearchResult } from '../market.ts';
 import { endpoint } from './endpoint.ts';
 
 export const checkSymbol = endpoint({
   method: 'GET', path: '/api/check_symbol/', auth: 'public', tag: 'Market', summary: 'A listing and its last move',
   description: "404 {detail: 'symbol not found'} for an unknown symbol.", query: checkSymbolQuery, status: 200, response: CheckSymbolResult, errors: [404],
 });
+
+export const market = {
+  status: endpoint({
+    method: 'GET', path: '/api/market/status/', auth: 'public', tag: 'Market', summary: 'The loaded market: demo or imported, listings, dates, last update',
+    description: '`most_traded`: up to three tickers by average dollar volume, for examples in the symbol boxes.', status: 200, response: MarketStatus,
+  }),
+};
 
 export const symbols = {
   search: endpoint({

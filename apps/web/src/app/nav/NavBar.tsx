@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Badge, Button, CloseIcon, MenuIcon, buttonClass, cx } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { DEMO_DATA_BADGE, DEMO_DATA_NOTICE, useAppMeta } from '../../lib/meta.ts';
+import { MARKET_DATA_PATH } from '../../lib/marketStatus.ts';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { BacktestMenu } from './BacktestMenu.tsx';
 import { Logo } from './Logo.tsx';
@@ -60,9 +61,11 @@ export function NavBar() {
           <Logo />
         </Link>
         {meta.demoData && (
-          <Badge tone="amber" title={DEMO_DATA_NOTICE}>
-            <span data-testid="demo-badge">{DEMO_DATA_BADGE}</span>
-          </Badge>
+          <Link to={MARKET_DATA_PATH} className="rounded-full focus:ring-2 focus:ring-amber-500/40 focus:outline-none">
+            <Badge tone="amber" title={DEMO_DATA_NOTICE}>
+              <span data-testid="demo-badge">{DEMO_DATA_BADGE}</span>
+            </Badge>
+          </Link>
         )}
 
         <div className="ml-2 hidden flex-1 items-center gap-1 lg:flex">

@@ -32,7 +32,7 @@ export default function ChartPage() {
         </>
       }
     >
-      <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
+      <HistoryView symbol={symbol} isPending={q.isPending} error={q.error} data={q.data} />
     </Page>
   );
 }

@@ -10,7 +10,7 @@ export default function DynamicChartPage() {
   const q = useDailyHistory(symbol);
   return (
     <Page compact tabTitle title={CHART_TEXT.dynamicTitle(symbol)} actions={<StarToggle symbol={symbol} />}>
-      <HistoryView isPending={q.isPending} error={q.error} data={q.data} />
+      <HistoryView symbol={symbol} isPending={q.isPending} error={q.error} data={q.data} />
     </Page>
   );
 }

@@ -20,7 +20,8 @@ export const MANY_TEXT = {
   noScans: 'You have no saved scans yet: save one on the Scanner.',
   openScanner: 'Open the Scanner',
   symbols: 'Symbols',
-  symbolsHint: 'Separated by commas, spaces or new lines, e.g. AAPL, MSFT, NVDA.',
+  /** Examples from the loaded market (its most traded tickers). */
+  symbolsHint: (examples: string[]) => `Separated by commas, spaces or new lines${examples.length ? `, e.g. ${examples.join(', ')}` : ''}.`,
   startDate: 'Start date',
   endDate: 'End date',
   fromPeriod: (label: string) => `Dates from your period ${label}.`,

@@ -4,6 +4,7 @@ import { WATCHLIST_LIMITS } from '@app/contract';
 import { Alert, EmptyState, RetryAlert, Button, Dialog, Input, Loading, Page, Select, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { downloadCsv } from '../../lib/csv.ts';
+import { useExampleTickers } from '../../lib/marketStatus.ts';
 import { defaultList, lastUsedList, rememberList } from '../../lib/watchlistStar.ts';
 import { exportCsv, useWatchlistActions, useWatchlistRows, useWatchlists } from './api.ts';
 import { ImportDialog } from './components/ImportDialog.tsx';
@@ -17,6 +18,7 @@ const messageOf = (e: unknown) => (e instanceof ApiError && firstMessage(e.body)
 /** /watchlists (issue 17): pick, create, rename, delete lists; their rows; add, reorder, import, export. */
 export default function WatchlistsPage() {
   const lists = useWatchlists();
+  const examples = useExampleTickers();
   const [params, setParams] = useSearchParams();
   const actions = useWatchlistActions();
   const [dialog, setDialog] = useState<'create' | 'rename' | 'delete' | 'import' | null>(null);
@@ -150,7 +152,7 @@ export default function WatchlistsPage() {
               label={T.addSymbol}
               value={symbol}
               onChange={(e) => setSymbol(e.target.value)}
-              placeholder={T.symbolPlaceholder}
+              placeholder={T.symbolPlaceholder(examples[0])}
               autoCapitalize="characters"
               autoComplete="off"
               maxLength={20}

@@ -10,7 +10,8 @@ export const WATCHLIST_TEXT = {
   export: 'Export CSV',
   createAlert: 'Create alert',
   addSymbol: 'Add a symbol',
-  symbolPlaceholder: 'e.g. AAPL',
+  /** An example from the loaded market (its most traded ticker), or none while it loads. */
+  symbolPlaceholder: (example: string | undefined) => (example ? `e.g. ${example}` : ''),
   add: 'Add',
   loading: 'Loading watchlists…',
   rowsLoading: 'Loading rows…',

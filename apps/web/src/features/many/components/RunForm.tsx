@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
+import { useExampleTickers } from '../../../lib/marketStatus.ts';
 import { usePeriodList, useSavedScans, useStartPortfolioRun, useStartUniverseRun, useTemplateDetail, useTemplateList } from '../api.ts';
 import { startError, type FieldErrors } from '../errors.ts';
 import { parseSymbols } from '../format.ts';
@@ -199,6 +200,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
 }
 
 function SymbolsField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const examples = useExampleTickers();
   const n = parseSymbols(value).length;
   return (
     <div className="space-y-1">
@@ -218,7 +220,7 @@ function SymbolsField({ value, onChange, error }: { value: string; onChange: (v:
         className={`block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none sm:max-w-md dark:bg-slate-900 dark:text-slate-100 ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-700'}`}
       />
       <p id="many-symbols-help" className={error ? 'text-sm text-red-600 dark:text-red-400' : 'text-xs text-slate-500 dark:text-slate-400'}>
-        {error ?? MANY_TEXT.symbolsHint}
+        {error ?? MANY_TEXT.symbolsHint(examples)}
       </p>
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { WATCHLIST_LIMITS, type WatchlistImportResult } from '@app/contract';
 import { Alert, Button, Dialog, ErrorText } from '../../../components/index.ts';
 import { ApiError, firstMessage } from '../../../lib/api.ts';
+import { useExampleTickers } from '../../../lib/marketStatus.ts';
 import { WATCHLIST_TEXT as T } from '../texts.ts';
 
 export interface ImportDialogProps {
@@ -20,6 +21,7 @@ export function ImportDialog(props: ImportDialogProps) {
 }
 
 function ImportForm({ onClose, onImport }: ImportDialogProps) {
+  const examples = useExampleTickers();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,7 +77,7 @@ function ImportForm({ onClose, onImport }: ImportDialogProps) {
           onChange={(e) => setText(e.target.value)}
           rows={6}
           maxLength={WATCHLIST_LIMITS.csvMax}
-          placeholder={'symbol\nAAPL\nMSFT'}
+          placeholder={['symbol', ...examples.slice(0, 2)].join('\n')}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-950"
         />
       </label>

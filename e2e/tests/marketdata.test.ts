@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SYMBOL_NOT_FOUND } from '@app/contract';
+import { launchBrowser, newPage } from '../harness/browser.ts';
+import { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from '../../apps/web/src/components/marketDataText.ts';
+import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
+import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
+import { MARKET_DATA_TEXT, count } from '../../apps/web/src/features/marketdata/texts.ts';
+
+// Real tickers on the demo market, in real Chromium against the real server and its demo market: a
+// ticker the demo market lacks explains why wherever it is opened or typed and leads to the Market data
+// page, which says what is loaded and how to load real data.
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'marketdata');
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('real tickers on the demo market', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  for (const [name, size] of Object.entries(VIEWPORTS)) {
+    it(`/chart/AAPL explains the demo market and links the Market data page, which shows the listings (${name})`, async () => {
+      const { page, context } = await newPage(browser, { viewport: size });
+      try {
+        // The listings the server has loaded, from the health check (not the endpoint the page reads).
+        const health = await (await page.request.get('/healthz')).json();
+        expect(health.symbols).toBeGreaterThan(0);
+        expect((await page.request.get('/api/check_symbol/?symbol=AAPL')).status()).toBe(404);
+
+        await page.goto('/chart/AAPL');
+        // the spec's message stays, and the explanation follows it
+        await page.getByRole('alert').filter({ hasText: SYMBOL_NOT_FOUND }).waitFor();
+        const note = page.getByTestId('demo-market-note');
+        await note.waitFor();
+        expect(await note.innerText()).toContain(DEMO_MARKET_TEXT.notInDemo('AAPL'));
+        // and offers charts of listings the demo market has, its most traded first
+        const status = await (await page.request.get('/api/market/status/')).json();
+        expect(status.most_traded.length).toBeGreaterThan(0);
+        expect(await note.getByRole('link', { name: status.most_traded[0], exact: true }).getAttribute('href')).toBe(`/chart/${status.most_traded[0]}`);
+        if (name === 'phone') expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+        await shot(page, `chart-aapl-${name}`);
+
+        await note.getByRole('link', { name: MARKET_DATA_LINK }).click();
+        await page.waitForURL('**/market-data');
+        await page.getByRole('heading', { level: 1, name: MARKET_DATA_TEXT.title }).waitFor();
+        const listings = page.getByTestId('market-listings');
+        await listings.waitFor();
+        expect(await listings.innerText()).toBe(count(health.symbols));
+        expect(await page.getByText(MARKET_DATA_TEXT.demoLoaded).count()).toBe(1);
+        expect(await page.getByText('npm run data -- import', { exact: false }).count()).toBeGreaterThan(0);
+        if (name === 'phone') expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+        await shot(page, `market-data-${name}`);
+
+        // the Demo data badge leads here too
+        await page.goto('/');
+        await page.getByTestId('demo-badge').click();
+        await page.waitForURL('**/market-data');
+        await page.getByTestId('market-listings').waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('a real ticker typed in a symbol box explains the demo market, with a link to the Market data page', async () => {
+    const { page, context } = await newPage(browser, { viewport: VIEWPORTS.desktop });
+    try {
+      await page.goto('/');
+      const box = page.getByRole('combobox', { name: FIRST_BACKTEST_TEXT.symbol });
+      await box.fill('AAPL');
+      const list = page.getByRole('listbox', { name: SYMBOL_SEARCH_TEXT.listLabel });
+      await list.getByText(SYMBOL_SEARCH_TEXT.noMatches('AAPL')).waitFor();
+      const note = list.getByTestId('demo-market-note');
+      await note.waitFor();
+      expect(await note.innerText()).toContain(DEMO_MARKET_TEXT.notInDemo('AAPL'));
+      await note.getByRole('link', { name: MARKET_DATA_LINK }).click();
+      await page.waitForURL('**/market-data');
+    } finally {
+      await context.close();
+    }
+  });
+});
