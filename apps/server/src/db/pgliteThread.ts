@@ -159,7 +159,12 @@ async function socketChannel(path: string): Promise<Channel> {
     request: (r) => calls.add((id) => writeFrame(socket, { ...r, id })),
     async close() {
       // a socket the server already closed (it stopped, or was killed) has nothing left to end
-      if (!socket.destroyed) await new Promise<void>((resolve) => socket.once('close', () => resolve()).end());
+      // (held referenced meanwhile: an idle socket is unref'd, and a process waiting on nothing else
+      // would otherwise exit mid-close with an unsettled await)
+      if (!socket.destroyed) {
+        socket.ref();
+        await new Promise<void>((resolve) => socket.once('close', () => resolve()).end());
+      }
       socket.destroy();
     },
   };
