@@ -183,7 +183,7 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
     const [c] = await db.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM batch_chunks WHERE run_id = $1`, [id]);
     expect(c).toEqual({ status: 'queued', attempts: 0 });
     await process(1, long);
-    await waitFor('the run', done(users[0], id), 20_000);
+    await waitFor('the run', done(users[0], id), 45_000);
     expect((await getBatch(db, users[0], id))!.status).toBe('done');
     expect(calls.aborted).toBe(1);
   });
