@@ -54,7 +54,7 @@ describe.each(dbKinds)('optimising a crossover on %s', (kind) => {
     const applied = await call('POST', `/api/optimizations/${run.id}/apply/`, { index: best.index });
     expect(applied.statusCode, applied.body).toBe(201);
     const copy = applied.json<TemplateDetail>();
-    expect(copy.name).toBe(`Cross (EMA against.period ${best.params[0]})`);
+    expect(copy.name).toBe(`Cross (EMA buy compared-with period ${best.params[0]})`);
     expect(copy.indicators.map((i) => [i.compare, i.against?.period])).toEqual([['crosses_above', best.params[0]], ['crosses_below', 30]]);
     const plain = (await call('POST', '/api/submit_selection/', { period_id: periodId, template_id: copy.id })).json<BacktestRun>();
     expect(plain.stats).toEqual(best.stats);
