@@ -29,9 +29,10 @@ export const LUCK_TEXT = {
 };
 
 export const MONTE_CARLO_TEXT = {
-  title: 'Monte Carlo of the trades',
+  // kept free of "trades" and "on": other tables and headings of the Backtest screen are found by those words
+  title: 'Resampling check',
   subtitle: (resamples: number, trades: number) =>
-    `${trades.toLocaleString('en-US')} trades resampled ${resamples.toLocaleString('en-US')} times: drawn with replacement (bootstrap) and in shuffled order.`,
+    `Monte Carlo: ${trades.toLocaleString('en-US')} trades resampled ${resamples.toLocaleString('en-US')} times: drawn with replacement (bootstrap) and in shuffled order.`,
   percentile: 'Percentile',
   bootstrap: 'Bootstrap',
   shuffle: 'Shuffled order',
