@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './index.ts';
+import type { Db } from './db.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { frameReader, writeFrame } from './pgliteFrames.mjs';
 
