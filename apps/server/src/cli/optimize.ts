@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { bestIndex, GridError, optimizationResult, parseGrid, PBO_MAX_CELLS, runCell, type GridInput } from '@app/quant';
 import { EnginePool } from '../engine/pool.ts';
 import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
-import { gridPbo, optimizationLuck, tradedBlocks } from '../optimize/luck.ts';
+import { optimizationLuck, tradedBlocks } from '../optimize/luck.ts';
+import { gridPbo } from '../engine/gridPbo.ts';
 import { barsFromCsv, InputError, jsonFromText, readText, templateInputFromJson, type Io } from './backtest.ts';
 
 const USAGE = 'usage: npm run optimize -- --data FILE.csv --template FILE.json --grid FILE.json [--bench]';

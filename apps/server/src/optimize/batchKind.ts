@@ -4,7 +4,8 @@ import { registerBatchKind } from '../jobs/batch.ts';
 import type { AppDeps } from '../deps.ts';
 import { periodBars } from '../backtest/periodBars.ts';
 import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
-import { gridPbo, tradedBlocks } from './luck.ts';
+import { tradedBlocks } from './luck.ts';
+import { gridPbo } from '../engine/gridPbo.ts';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
 
 /** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough

@@ -2,13 +2,12 @@
 // (trials: the cells with trades; the variance of their Sharpe ratios; the best cell's skewness and
 // kurtosis and number of daily returns) and, for a grid of at least PBO_MIN_CELLS cells with trades,
 // the Probability of Backtest Overfitting over their daily returns, its splits shared among the
-// engine's threads.
+// engine's threads (engine/gridPbo.ts).
 import { luckVerdict, type OptimizationLuck } from '@app/contract';
 import {
-  cellSharpes, combinePbo, deflatedSharpe, equityReturns, moments, pickCells, splitCount,
-  PBO_BLOCKS, PBO_MIN_CELLS, type BlockSums, type PboResult,
+  cellSharpes, deflatedSharpe, equityReturns, moments, pickCells,
+  type BlockSums, type PboResult,
 } from '@app/quant';
-import type { EnginePool } from '../engine/pool.ts';
 
 const ANNUAL = Math.sqrt(252);
 
@@ -20,19 +19,6 @@ export function tradedBlocks(values: Float64Array, blocks: BlockSums | null): Bl
     if (!Number.isNaN(v)) traded.push(i);
   });
   return pickCells(blocks, traded);
-}
-
-/** The PBO of the traded cells, on every engine thread; null below PBO_MIN_CELLS cells or 2 bars a block. */
-export async function gridPbo(engine: Pick<EnginePool, 'run' | 'threads'>, traded: BlockSums | null): Promise<PboResult | null> {
-  if (!traded || traded.cells < PBO_MIN_CELLS) return null;
-  let returns = 0;
-  for (const c of traded.counts) returns += c;
-  if (returns < 2 * PBO_BLOCKS) return null;
-  const total = splitCount(traded.blocks) / 2; // pairs of splits
-  const parts = Math.max(1, engine.threads);
-  const cuts = Array.from({ length: parts + 1 }, (_, k) => Math.round((k * total) / parts));
-  const results = await Promise.all(cuts.slice(1).map((to, k) => engine.run('pboPart', { blocks: traded, from: cuts[k], to })));
-  return combinePbo(results, traded.cells);
 }
 
 export interface LuckInput {
