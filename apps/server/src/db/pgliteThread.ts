@@ -32,12 +32,19 @@ function remoteError(e: NonNullable<Reply['error']>): Error {
   return Object.assign(new Error(e.message), e);
 }
 
-/** Matches requests to replies by id and keeps the process alive while any is pending. */
+/** Matches requests to replies by id and keeps the process alive while any is pending. Once the
+ *  other end is gone every request fails at once: one sent later (a rollback after the failed
+ *  write) would otherwise wait for a reply that never comes. */
 function pending(ref: () => void, unref: () => void) {
   let next = 1;
+  let gone: Error | null = null;
   const waiting = new Map<number, { resolve(r: Reply): void; reject(e: Error): void }>();
   return {
+    get gone() {
+      return gone;
+    },
     add(send: (id: number) => void): Promise<Reply> {
+      if (gone) return Promise.reject(gone);
       const id = next++;
       if (waiting.size === 0) ref();
       return new Promise<Reply>((resolve, reject) => {
@@ -54,6 +61,7 @@ function pending(ref: () => void, unref: () => void) {
       else w.reject(remoteError(r.error!));
     },
     failAll(e: Error) {
+      gone ??= e;
       for (const w of waiting.values()) w.reject(e);
       waiting.clear();
       unref();
@@ -105,7 +113,6 @@ async function threadChannel(opts: { dataDir: string | null; socketPath?: string
     () => worker.ref(),
     () => worker.unref(),
   );
-  let failed: Error | null = null;
   await new Promise<void>((resolve, reject) => {
     worker.once('message', (m: { shareError: string | null }) => {
       if (m.shareError) console.warn(m.shareError);
@@ -116,22 +123,15 @@ async function threadChannel(opts: { dataDir: string | null; socketPath?: string
   });
   worker.unref();
   worker.on('message', (r: Reply) => calls.settle(r));
-  const fail = (e: Error) => {
-    failed ??= e;
-    calls.failAll(e);
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the embedded database's thread stopped (${code})`)));
+  worker.on('error', (e) => calls.failAll(e));
+  worker.on('exit', (code) => calls.failAll(new Error(`the embedded database's thread stopped (${code})`)));
   let closed: Promise<void> | null = null;
   return {
-    request(r) {
-      if (failed) return Promise.reject(failed);
-      return calls.add((id) => worker.postMessage({ ...r, id }));
-    },
+    request: (r) => calls.add((id) => worker.postMessage({ ...r, id })),
     close() {
       closed ??= (async () => {
         try {
-          if (!failed) await calls.add((id) => worker.postMessage({ op: 'close', id }));
+          if (!calls.gone) await calls.add((id) => worker.postMessage({ op: 'close', id }));
         } finally {
           await worker.terminate();
           opts.onClose?.();
