@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // browser journeys in e2e (they start the real server and drive Debian's Chromium).
 export default defineConfig({
   test: {
+    // Most of a test's time is spent waiting (on PostgreSQL, a server process, the browser): three
+    // files at once keep both cores of a small machine busy where one file at a time left them idle.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },

@@ -85,4 +85,61 @@ describe('numbers as traders read them', () => {
     expect(label).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(label).not.toContain('00:00');
   });
+
+  // Every series' highest and lowest point sits at least half an axis label inside its pane, so the
+  // labels at one pane's edge (the RSI's 100, the drawdown's 0 %) never run into the next pane's.
+  const tightestLabelRoom = (page: Page) =>
+    page.evaluate(() => {
+      const { chart } = window.__chartDebug!;
+      const half = (chart.options().layout.fontSize + 4) / 2;
+      // what is on screen: the bars of the visible time range (a chart opens on its recent bars)
+      const range = chart.timeScale().getVisibleRange() as { from: number; to: number } | null;
+      let room = Infinity;
+      const where: string[] = [];
+      chart.panes().forEach((pane, p) => {
+        const height = pane.getHeight();
+        for (const s of pane.getSeries()) {
+          const values = (s.data() as unknown as { time: number; value?: number; high?: number; low?: number }[])
+            .filter((d) => !range || (d.time >= range.from && d.time <= range.to))
+            .flatMap((d) => [d.value, d.high, d.low])
+            .filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+          if (!values.length) continue;
+          const top = s.priceToCoordinate(Math.max(...values));
+          const bottom = s.priceToCoordinate(Math.min(...values));
+          if (top === null || bottom === null) continue;
+          const r = Math.min(top, height - bottom);
+          if (r < room) room = r;
+          where.push(`pane ${p} (${height}px): ${top.toFixed(1)}..${bottom.toFixed(1)}`);
+        }
+      });
+      return { room, half, where };
+    });
+
+  for (const width of [1280, 390]) {
+    it(`keeps every pane's axis labels inside the pane on the backtest chart and /rchart at ${width} px`, async () => {
+      const { page } = session;
+      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      try {
+        const { symbol } = (await (await page.request.get('/api/starters/symbol/')).json()) as { symbol: string };
+        const candles = (await (await page.request.get(`/api/charts/dhistory/?symbol=${symbol}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`)).json()) as { time: number }[];
+        const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+        const template = (await (await post(page, '/api/templates/', { name: `Labels ${width} ${Date.now()}` })).json()) as TemplateDetail;
+        await post(page, '/api/indicators/', { template: template.id, name: 'RSI', indicator_type: 'BUY', compare: '<', cvalue: '40' });
+        await post(page, '/api/indicators/', { template: template.id, name: 'RSI', indicator_type: 'SELL', compare: '>', cvalue: '60' });
+        const period = (await (await post(page, '/api/periods/', { stock_ticker: symbol, start_date: day(candles[Math.max(0, candles.length - 1260)].time), end_date: day(candles[candles.length - 1].time) })).json()) as { id: number };
+
+        await page.goto(`/public/chart.html?period_id=${period.id}&template_id=${template.id}&debug=1`);
+        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 4);
+        const backtest = await tightestLabelRoom(page);
+        expect(backtest.room, backtest.where.join('; ')).toBeGreaterThanOrEqual(backtest.half);
+
+        await page.goto(`/rchart/${symbol}/?debug=1`);
+        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 2);
+        const rchart = await tightestLabelRoom(page);
+        expect(rchart.room, rchart.where.join('; ')).toBeGreaterThanOrEqual(rchart.half);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+  }
 });

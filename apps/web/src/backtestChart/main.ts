@@ -6,6 +6,7 @@ import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
 import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, SHORT_COLOR, drawChart, lineColor, themeOptions } from './draw.ts';
 import { isDarkMode } from '../lib/chartTheme.ts';
+import { exposeChart } from '../lib/chartDebug.ts';
 
 const root = document.getElementById('chart-root')!;
 
@@ -80,6 +81,7 @@ function showChart(data: BacktestChart) {
     <div id="chart" class="min-h-[520px] w-full flex-1" role="img" aria-label="${esc(data.symbol)} backtest chart"></div>
   </main>`;
   const chart = drawChart(document.getElementById('chart')!, data, isDarkMode());
+  exposeChart(chart, {});
   // Follow the app's theme if it changes in another tab.
   window.addEventListener('storage', (e) => {
     if (e.key !== 'theme') return;

@@ -21,7 +21,7 @@ export interface KeyColumn<R> {
   rowHeader?: boolean;
   /** left out of a row's details (a drag handle that means nothing there) */
   noDetails?: boolean;
-  /** the header's aria-sort, for a sortable column */
+  /** the header's aria-sort, for a sortable column (its SortButton then takes the whole header cell) */
   sort?: SortState;
   className?: string | ((row: R) => string | false | undefined);
   headerClassName?: string;
@@ -46,11 +46,13 @@ export interface KeyColumnsTableProps<R> {
   busy?: boolean;
   /** narrower cell padding (a table of many columns) */
   dense?: boolean;
+  /** the test id of a row's details line */
+  detailsTestId?: string;
 }
 
 const hiddenOnPhone = 'max-sm:hidden';
 
-export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label, rowProps, detailsExtra, className, headClassName, bodyRef, busy, dense }: KeyColumnsTableProps<R>) {
+export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label, rowProps, detailsExtra, className, headClassName, bodyRef, busy, dense, detailsTestId = 'row-details' }: KeyColumnsTableProps<R>) {
   const pad = dense ? 'px-1.5' : 'px-2 sm:px-3';
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -73,7 +75,14 @@ export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label,
               key={c.key}
               scope="col"
               aria-sort={c.sort}
-              className={cx(pad, 'py-2', align(c), !c.phone && hiddenOnPhone, c.rowHeader && 'sticky left-0 z-10 bg-slate-50 dark:bg-slate-800', c.headerClassName)}
+              className={cx(
+                pad,
+                'py-2',
+                align(c),
+                !c.phone && hiddenOnPhone,
+                c.rowHeader ? 'sticky left-0 z-10 bg-slate-50 dark:bg-slate-800' : c.sort && 'relative',
+                c.headerClassName,
+              )}
             >
               {c.header ?? c.label}
             </th>
@@ -119,7 +128,7 @@ export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label,
                 })}
               </tr>
               {expanded && (
-                <tr className="bg-slate-50 sm:hidden dark:bg-slate-900/60" data-testid="row-details">
+                <tr className="bg-slate-50 sm:hidden dark:bg-slate-900/60" data-testid={detailsTestId}>
                   <td colSpan={phoneCount} className="px-3 py-2">
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
                       {detailColumns.map((c) => (
@@ -141,7 +150,8 @@ export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label,
   );
 }
 
-/** A sortable column's header: the whole cell is the button, with an arrow for the current order. */
+/** A sortable column's header, with an arrow for the current order. Its ::after covers the whole header
+ *  cell (which KeyColumnsTable positions), so a click anywhere in the cell sorts, not only on the label. */
 export function SortButton({ state, onClick, children, align = 'left', disabled, ...data }: { state: SortState; onClick: () => void; children: ReactNode; align?: 'left' | 'right'; disabled?: boolean } & Record<`data-${string}`, string>) {
   return (
     <button
@@ -150,7 +160,7 @@ export function SortButton({ state, onClick, children, align = 'left', disabled,
       disabled={disabled}
       {...data}
       className={cx(
-        'inline-flex items-center gap-1 rounded font-semibold uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-wait dark:hover:text-white',
+        "inline-flex items-center gap-1 rounded font-semibold uppercase after:absolute after:inset-0 after:content-[''] hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-wait dark:hover:text-white",
         align === 'right' && 'justify-end text-right',
       )}
     >

@@ -16,7 +16,7 @@ export interface EquityTitles {
 
 /** Adds equity and buy & hold to pane `pane` and the drawdown (in percent) to pane `pane + 1`. */
 /** Room above and below a small pane's line so the axis labels at its edges stay inside the pane. */
-export const PANE_LABEL_MARGINS = { top: 0.12, bottom: 0.08 } as const;
+export const PANE_LABEL_MARGINS = { top: 0.12, bottom: 0.12 } as const;
 
 export function addEquityPanes(chart: IChartApi, curve: EquityCurve, pane: number, titles: EquityTitles): void {
   const t = (i: number) => curve.time[i] as UTCTimestamp;

@@ -4,7 +4,7 @@ import type { Candle } from '@app/contract';
 import { ohlcData } from '../series.ts';
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
-import { clearChart, exposeChart } from '../debug.ts';
+import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 
 /** A 400px-high candlestick chart as wide as its container (/chart and /dchart). */
 export function CandleChart({ candles, height = 400 }: { candles: readonly Candle[]; height?: number }) {

@@ -21,7 +21,7 @@ import type { DisplaySettings } from '../state/settings.ts';
 import { adxLines, bollingerLines, cciLine, closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, stochLines, volumeBars } from '../series.ts';
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
-import { clearChart, exposeChart } from '../debug.ts';
+import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 import { Legend } from './Legend.tsx';
 
 // The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
