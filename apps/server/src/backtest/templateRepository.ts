@@ -56,6 +56,10 @@ export async function getTemplate(db: Db, userId: number, id: number): Promise<T
   );
   if (!t) return null;
   const indicators = await db.query<Indicator>(`SELECT ${INDICATOR_COLS} FROM indicators WHERE template_id = $1 ORDER BY id`, [id]);
+  return templateDetail(t, indicators);
+}
+
+function templateDetail(t: TemplateRow, indicators: Indicator[]): TemplateDetail {
   const exits = Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, t[f] ?? null])) as TemplateExitValues;
   return {
     id: t.id, name: t.name, position_size: t.position_size, commission: t.commission, cash: t.cash, ...exits,
@@ -76,12 +80,14 @@ export async function createTemplate(
   s: TemplateSettingValues,
   exits: Partial<TemplateExitValues> = {},
 ): Promise<TemplateDetail> {
-  const [t] = await db.query<{ id: number }>(
+  // one statement: on the embedded database every statement is a turn of its one thread
+  const [t] = await db.query<TemplateRow>(
     `INSERT INTO templates (user_id, name, position_size, commission, cash, ${EXIT_COLS})
-     VALUES ($1, $2, $3, $4, $5, ${EXIT_FIELD_NAMES.map((_, k) => `$${k + 6}`).join(', ')}) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $5, ${EXIT_FIELD_NAMES.map((_, k) => `$${k + 6}`).join(', ')})
+     RETURNING id, name, position_size, commission, cash, ${EXIT_COLS}, created_at, updated_at`,
     [userId, name, s.position_size, s.commission, s.cash, ...EXIT_FIELD_NAMES.map((f) => exits[f] ?? null)],
   );
-  return (await getTemplate(db, userId, t.id))!;
+  return templateDetail(t, []);
 }
 
 /** Renames and changes the settings given: an undefined setting or exit keeps the stored value, a null
