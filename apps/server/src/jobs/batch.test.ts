@@ -188,6 +188,27 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
     expect(calls.aborted).toBe(1);
   });
 
+  it('a chunk taken while a heartbeat waits on the database is not stopped by that heartbeat', async () => {
+    await reset();
+    const idle = await process(0, { leaseSeconds: 60, staleSeconds: 60 });
+    const id = await startBatch(idle.deps, users[0], 'test-squares', { n: 1, ms: 4000 });
+    // every heartbeat takes 2.5 s on the database: the queued chunk is claimed meanwhile
+    const slow = {
+      ...db,
+      query: (async (sql: string, params?: unknown[]) => {
+        if (sql.includes('UPDATE batch_runs SET heartbeat')) await sleep(2500);
+        return db.query(sql, params);
+      }) as typeof db.query,
+    };
+    const queue = await openQueue(db);
+    queues.push(queue);
+    sets.push(await startBatchWorkers({ db: slow, queue }, { ...opts, leaseSeconds: 20, staleSeconds: 20, concurrency: 1 }));
+    await waitFor('the run', done(users[0], id), 30_000);
+    expect((await getBatch(db, users[0], id))!.status).toBe('done');
+    expect(calls.aborted).toBe(0);
+    expect(calls.chunks).toHaveLength(1);
+  });
+
   it('limits the runs a user has queued or running, also when starts race', async () => {
     await reset();
     const idle = await process(0);

@@ -306,8 +306,11 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
   /** Renews this process's leases and stops chunks that were taken away from it. */
   async function heartbeat() {
     await repo.registerWorker(db, { id: worker, host: hostname(), pid: process.pid, concurrency: opts.concurrency });
-    const held = new Set((await repo.beat(db, worker, [...running.values()].map((r) => r.ref))).map(keyOf));
-    for (const [key, r] of running) if (!held.has(key)) r.abort.abort(new Error('the chunk was cancelled or given to another worker'));
+    // Only the chunks this beat asked about: one taken while it waited was not among them, and
+    // stopping it would abort a chunk this process had just rightly claimed.
+    const asked = [...running.entries()];
+    const held = new Set((await repo.beat(db, worker, asked.map(([, r]) => r.ref))).map(keyOf));
+    for (const [key, r] of asked) if (!held.has(key) && running.get(key) === r) r.abort.abort(new Error('the chunk was cancelled or given to another worker'));
   }
 
   async function sweep() {
