@@ -67,7 +67,5 @@ export const PHONE_COLUMNS = ['symbol', 'price', 'diff', 'chg'] as const satisfi
 /** The results table's phone controls. */
 export const RESULTS_PHONE_TEXT = {
   sortBy: 'Sort by',
-  sortAscending: 'Sort ascending',
-  sortDescending: 'Sort descending',
   details: (symbol: string) => `Details of ${symbol}`,
 } as const;
