@@ -79,11 +79,6 @@ export function rowToSavedFilter(row: FilterRow, order: number): SavedFilter {
     case 'market_cap':
     case 'rsi':
     case 'vol_avg':
-      f.operator = operatorToSymbol(row.operator);
-      f.value_numeric_1 = row.value1;
-      f.value_numeric_2 = row.operator === 'between' ? row.value2 : null;
-      if (row.type === 'rsi' || row.type === 'vol_avg') f.indicator_period = String(row.period);
-      break;
     case 'bb_pctb':
     case 'stoch':
     case 'adx':
@@ -93,6 +88,7 @@ export function rowToSavedFilter(row: FilterRow, order: number): SavedFilter {
       f.operator = operatorToSymbol(row.operator);
       f.value_numeric_1 = row.value1;
       f.value_numeric_2 = row.operator === 'between' ? row.value2 : null;
+      if (row.type === 'rsi' || row.type === 'vol_avg') f.indicator_period = String(row.period);
       break;
     case 'bb_band':
       f.operator = '==';
