@@ -86,6 +86,32 @@ describe('Probability of Backtest Overfitting', () => {
     expect(probabilityOfOverfitting(sums).pbo).toBeCloseTo(below / 12_870, 12);
   });
 
+  it('walks cells that trade alike once and weighs them: the plain CSCV answer, ties in the middle', () => {
+    const random = seededRandom(5);
+    const distinct = Array.from({ length: 8 }, (_, c) => Array.from(normals(random, 320), (z) => 0.01 * z + c * 0.0002));
+    // cells 8 to 11 repeat cells 1, 1, 4 and 7 (grid cells whose settings lead to the same trades)
+    const matrix = [...distinct, distinct[1], distinct[1], distinct[4], distinct[7]];
+    const sums = emptyBlockSums(matrix.length, 320);
+    matrix.forEach((r, c) => addCellReturns(sums, c, r));
+    const sharpe = (xs: number[]) => {
+      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
+      return m / sd;
+    };
+    let below = 0;
+    for (const mask of halfSplits(16)) {
+      const inSample = (i: number) => (mask >> Math.floor((i * 16) / 320)) & 1;
+      const is = matrix.map((r) => sharpe(r.filter((_, i) => inSample(i))));
+      const oos = matrix.map((r) => sharpe(r.filter((_, i) => !inSample(i))));
+      const best = is.indexOf(Math.max(...is));
+      const rank = 1 + oos.filter((v) => v < oos[best]).length + (oos.filter((v) => v === oos[best]).length - 1) / 2;
+      if (Math.log(rank / 13 / (1 - rank / 13)) <= 0) below++;
+    }
+    const r = probabilityOfOverfitting(sums);
+    expect(r.cells).toBe(12);
+    expect(r.pbo).toBeCloseTo(below / 12_870, 12);
+  });
+
   it('gives the same answer from parts of the splits (how threads share a grid)', () => {
     const grid = noiseGrid(3, 25, 400);
     const whole = probabilityOfOverfitting(grid);

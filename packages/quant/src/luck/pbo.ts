@@ -188,9 +188,16 @@ export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks) / 2): 
 // optimised code calling it is thrown away at every call). Each cell's Σr and Σr² sit side by side
 // in one array (and its a and d of both halves in another): the hot loops read four arrays, not
 // eleven, and a store into one array makes the compiled code check fewer of the others again.
+// Cells with the same daily returns (grid cells that trade alike) are walked once, with their count
+// as a weight in the ranks: the same answer for less work.
 class SplitWalker {
   readonly part: PboPart = { splits: 0, below: 0, losses: 0, sx: 0, sy: 0, sxx: 0, sxy: 0 };
+  /** the distinct cells walked */
   private readonly cells: number;
+  /** every cell of the grid, alike or not: the ranks' scale */
+  private readonly allCells: number;
+  /** how many of the grid's cells each distinct cell stands for */
+  private readonly weights: Float64Array;
   private readonly blocks: number;
   private readonly half: number;
   private readonly counts: Float64Array;
@@ -211,8 +218,26 @@ class SplitWalker {
     private readonly from: number,
     private readonly to: number,
   ) {
-    const { cells, blocks, sums, squares, counts } = s;
+    const { blocks, sums, squares, counts } = s;
+    // the distinct cells in order of first appearance (the first of equals stays the first)
+    const firstOf = new Map<string, number>();
+    const picked: number[] = [];
+    const weights: number[] = [];
+    for (let c = 0; c < s.cells; c++) {
+      const values: number[] = [];
+      for (let b = 0; b < blocks; b++) values.push(sums[b * s.cells + c], squares[b * s.cells + c]);
+      const key = values.join(',');
+      const at = firstOf.get(key);
+      if (at === undefined) {
+        firstOf.set(key, picked.length);
+        picked.push(c);
+        weights.push(1);
+      } else weights[at]++;
+    }
+    const cells = picked.length;
     this.cells = cells;
+    this.allCells = s.cells;
+    this.weights = Float64Array.from(weights);
     this.blocks = blocks;
     this.half = blocks / 2;
     this.counts = counts;
@@ -224,10 +249,11 @@ class SplitWalker {
     for (let b = 0; b < blocks; b++) {
       for (let c = 0; c < cells; c++) {
         const k = b * cells + c;
-        this.blockSums[2 * k] = sums[k];
-        this.blockSums[2 * k + 1] = squares[k];
-        this.allSums[2 * c] += sums[k];
-        this.allSums[2 * c + 1] += squares[k];
+        const from = b * s.cells + picked[c];
+        this.blockSums[2 * k] = sums[from];
+        this.blockSums[2 * k + 1] = squares[from];
+        this.allSums[2 * c] += sums[from];
+        this.allSums[2 * c + 1] += squares[from];
       }
     }
     this.leafParent = this.half - 2;
@@ -267,7 +293,7 @@ class SplitWalker {
 
   /** The set made of the parent's blocks and b1, b2: both of its splits (it in sample, then the rest). */
   private pair(parent: Float64Array, nx: number, b1: number, b2: number): void {
-    const { cells, blockSums: bs, allSums: all, ad } = this;
+    const { cells, blockSums: bs, allSums: all, ad, weights } = this;
     const o1 = 2 * b1 * cells;
     const o2 = 2 * b2 * cells;
     const ny = this.total - nx;
@@ -320,16 +346,17 @@ class SplitWalker {
     let equalY = 0;
     let lowerX = 0;
     let equalX = 0;
-    for (let w = 0; w < 4 * cells; w += 4) {
+    for (let c = 0, w = 0; c < cells; c++, w += 4) {
       // counted without branches: which way a cell falls is a coin toss the processor cannot predict
+      const n = weights[c];
       const l1 = ad[w + 2] * Dy;
       const r1 = Ay * ad[w + 3];
-      lowerY += +(l1 < r1);
-      equalY += +(l1 === r1);
+      lowerY += n * +(l1 < r1);
+      equalY += n * +(l1 === r1);
       const l2 = ad[w] * Dx;
       const r2 = Ax * ad[w + 1];
-      lowerX += +(l2 < r2);
-      equalX += +(l2 === r2);
+      lowerX += n * +(l2 < r2);
+      equalX += n * +(l2 === r2);
     }
     const xsBx = parent[2 * bx] + bs[o1 + 2 * bx] + bs[o2 + 2 * bx];
     const xqBx = parent[2 * bx + 1] + bs[o1 + 2 * bx + 1] + bs[o2 + 2 * bx + 1];
@@ -344,7 +371,7 @@ class SplitWalker {
   private record(lower: number, equal: number, isCount: number, isSum: number, isSq: number, best: number): void {
     const part = this.part;
     const rank = 1 + lower + (equal - 1) / 2;
-    const omega = rank / (this.cells + 1);
+    const omega = rank / (this.allCells + 1);
     if (Math.log(omega / (1 - omega)) <= 0) part.below++;
     const x = sharpeFromSums(isCount, isSum, isSq);
     const y = sharpeFromSums(this.total - isCount, this.allSums[2 * best] - isSum, this.allSums[2 * best + 1] - isSq);
