@@ -46,8 +46,8 @@ function loadtest(url: string): Promise<LoadReport> {
 async function timedStart(env: Record<string, string>): Promise<{ server: ServerProcess; ms: number; healthyMs: number }> {
   const t = performance.now();
   const wall = Date.now();
-  // A generous deadline: a start slower than its budget is a figure to print, not a crash.
-  // the load test signs up its 50 users from one address twice: the per-address sign-up cap would refuse them
+  // A generous deadline: a start slower than its budget is a figure to print, not a crash. The load
+  // test signs up its 50 users from one address twice: the per-address sign-up cap would refuse them.
   const server = await startServerProcess({ MARKET_PROVIDERS: '', ACCOUNTS_PER_ADDRESS_PER_DAY: '1000000', ...env }, { startMs: 600_000 });
   const ms = performance.now() - t;
   const res = await fetch(`${server.url}/healthz`);

@@ -14,10 +14,10 @@ export interface EquityTitles {
   drawdown: string;
 }
 
-/** Adds equity and buy & hold to pane `pane` and the drawdown (in percent) to pane `pane + 1`. */
 /** Room above and below a small pane's line so the axis labels at its edges stay inside the pane. */
 export const PANE_LABEL_MARGINS = { top: 0.12, bottom: 0.12 } as const;
 
+/** Adds equity and buy & hold to pane `pane` and the drawdown (in percent) to pane `pane + 1`. */
 export function addEquityPanes(chart: IChartApi, curve: EquityCurve, pane: number, titles: EquityTitles): void {
   const t = (i: number) => curve.time[i] as UTCTimestamp;
   const line = { lineWidth: 2, priceLineVisible: false, priceFormat: WHOLE_DOLLARS } as const;
