@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addCellReturns, combinePbo, deflatedSharpe, pboPart, emptyBlockSums, halfSplits, moments, monteCarlo, probabilityOfOverfitting,
+  addCellReturns, blockStarts, combinePbo, deflatedSharpe, pboPart, emptyBlockSums, halfSplits, moments, monteCarlo, probabilityOfOverfitting,
   seededRandom, tradeReturns,
 } from './index.ts';
 
@@ -66,27 +66,30 @@ describe('Probability of Backtest Overfitting', () => {
 
   /** The PBO of a matrix of 320 daily returns a cell, the plain way: every split's Sharpe ratios from
    *  the returns themselves, the in-sample best's out-of-sample rank with ties in the middle. */
-  function plainCscv(matrix: number[][]): number {
+  function plainCscv(matrix: number[][], blocks = 16): number {
     const sharpe = (xs: number[]) => {
       const m = xs.reduce((a, b) => a + b, 0) / xs.length;
       const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
       return m / sd;
     };
+    const starts = blockStarts(320, blocks);
+    const blockOf = Array.from({ length: 320 }, (_, i) => starts.findLastIndex((start) => start <= i));
     const n = matrix.length;
     let below = 0;
-    for (const mask of halfSplits(16)) {
-      const inSample = (i: number) => (mask >> Math.floor((i * 16) / 320)) & 1; // 20 returns a block
+    const splits = halfSplits(blocks);
+    for (const mask of splits) {
+      const inSample = (i: number) => (mask >> blockOf[i]) & 1;
       const is = matrix.map((r) => sharpe(r.filter((_, i) => inSample(i))));
       const oos = matrix.map((r) => sharpe(r.filter((_, i) => !inSample(i))));
       const best = is.indexOf(Math.max(...is));
       const rank = 1 + oos.filter((v) => v < oos[best]).length + (oos.filter((v) => v === oos[best]).length - 1) / 2;
       if (Math.log(rank / (n + 1) / (1 - rank / (n + 1))) <= 0) below++;
     }
-    return below / 12_870;
+    return below / splits.length;
   }
 
-  const blockSumsOf = (matrix: number[][]) => {
-    const sums = emptyBlockSums(matrix.length, 320);
+  const blockSumsOf = (matrix: number[][], blocks = 16) => {
+    const sums = emptyBlockSums(matrix.length, 320, blocks);
     matrix.forEach((r, c) => addCellReturns(sums, c, r));
     return sums;
   };
@@ -105,6 +108,18 @@ describe('Probability of Backtest Overfitting', () => {
     const r = probabilityOfOverfitting(blockSumsOf(matrix));
     expect(r.cells).toBe(12);
     expect(r.pbo).toBeCloseTo(plainCscv(matrix), 12);
+  });
+
+  it('walks any even number of blocks, an odd half among them, in parts: the plain CSCV answer', () => {
+    const random = seededRandom(8);
+    const matrix = Array.from({ length: 10 }, (_, c) => Array.from(normals(random, 320), (z) => 0.01 * z + c * 0.0003));
+    for (const blocks of [6, 8, 10, 12, 14]) {
+      const sums = blockSumsOf(matrix, blocks);
+      const pairs = halfSplits(blocks).length / 2;
+      const combined = combinePbo([pboPart(sums, 0, 3), pboPart(sums, 3, pairs)], 10);
+      expect(combined.splits).toBe(2 * pairs);
+      expect(combined.pbo).toBeCloseTo(plainCscv(matrix, blocks), 12);
+    }
   });
 
   it('gives the same answer from parts of the splits (how threads share a grid)', () => {

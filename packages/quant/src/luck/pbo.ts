@@ -13,8 +13,9 @@ import { sharpeFromSums } from './moments.ts';
 export const PBO_BLOCKS = 16;
 /** The smallest grid the PBO is computed for. */
 export const PBO_MIN_CELLS = 10;
-/** The biggest: every cell's per-block sums travel with the grid's chunks (32 numbers a cell), and
- *  each of the 12,870 splits reads every cell. */
+/** The biggest: every cell's per-block sums travel with the grid's chunks (32 numbers a cell), each
+ *  of the 12,870 splits reads every cell, and each thread walking splits holds the sums of every two
+ *  blocks (240 numbers a cell: 38 MB at this cap). */
 export const PBO_MAX_CELLS = 20_000;
 
 /** Per-block Σr and Σr² of each cell, block-major (`sums[b·cells + c]`), and each block's count. */
@@ -167,13 +168,9 @@ export interface PboPart {
  * of 8 blocks in sample and its complement in sample are the same two halves the other way round, so
  * each pair is walked once, as the sets holding block 0 (pairs [from, to) of C(16, 8) / 2, in
  * lexicographic order of those sets). The sets are walked as a tree of block choices in increasing
- * order: level d holds the sums over the first d chosen blocks, so reaching a node adds one block to
- * its parent's sums; the last two blocks of a set are added inside the pass that reads the set, so the
- * 6,435 sets cost one such pass and one ranking pass each. Subtrees outside the range are skipped.
- *
- * Within one half every cell has the same return count n, so a cell's Sharpe ratio orders as its
- * signed square a / d with a = s·|s| and d = n·q − s² (s = Σr, q = Σr²; a = 0, d = 1 when the returns
- * do not vary): cells are compared by a·D against A·d, with neither a square root nor a division.
+ * order, two blocks a level: every two blocks' sums are added up once, a node's sums are its parent's
+ * plus those of its two blocks, and the last two blocks of a set are added inside the pass that reads
+ * the set. Subtrees outside the range are skipped.
  */
 export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks) / 2): PboPart {
   const half = s.blocks / 2;
@@ -186,182 +183,194 @@ export function pboPart(s: BlockSums, from = 0, to = splitCount(s.blocks) / 2): 
 // A class rather than closures made per call: its methods are the same functions for every grid,
 // so their optimised code holds (a closure made per call is a new call target each time, and the
 // optimised code calling it is thrown away at every call). Each cell's Σr and Σr² sit side by side
-// in one array (and its a and d of both halves in another): the hot loops read four arrays, not
-// eleven, and a store into one array makes the compiled code check fewer of the others again.
-// Cells with the same daily returns (grid cells that trade alike) are walked once, with their count
-// as a weight in the ranks: the same answer for less work.
+// in one array: the hot loops read few arrays, and a store into one array makes the compiled code
+// check fewer of the others again.
+// Cells with the same daily returns (grid cells that trade alike) are walked once; what their twins
+// add to the ranks is added after each pass, from the few cells that have twins.
 class SplitWalker {
   readonly part: PboPart = { splits: 0, below: 0, losses: 0, sx: 0, sy: 0, sxx: 0, sxy: 0 };
   /** the distinct cells walked */
   private readonly cells: number;
   /** every cell of the grid, alike or not: the ranks' scale */
   private readonly allCells: number;
-  /** how many of the grid's cells each distinct cell stands for */
-  private readonly weights: Float64Array;
+  /** the distinct cells that stand for more than one, and for how many more */
+  private readonly twinned: Int32Array;
+  private readonly extra: Float64Array;
   private readonly blocks: number;
   private readonly half: number;
-  private readonly counts: Float64Array;
   private readonly total: number;
-  /** block b's cell c: Σr at 2·(b·cells + c), Σr² after it */
-  private readonly blockSums: Float64Array;
+  /** blocks b1 < b2 together: cell c's Σr at pairAt[b1·blocks + b2] + 2c, Σr² after it */
+  private readonly pairSums: Float64Array;
+  private readonly pairAt: Int32Array;
+  private readonly pairCount: Float64Array;
   /** cell c over every block: Σr at 2c, Σr² after it */
   private readonly allSums: Float64Array;
-  /** the tree's levels up to the one whose sets lack their last two blocks, laid out as allSums */
-  private readonly leafParent: number;
+  /** block 0's sums and count: the first level when an odd number of blocks is chosen */
+  private readonly firstBlock: Float64Array;
+  private readonly firstCount: number;
+  /** the tree's levels: the sums over the first d chosen blocks at levels[d] */
   private readonly levels: Float64Array[];
   private readonly levelCount: Float64Array;
-  /** cell c's a and d over the chosen half (x) and over the other (y): ax, dx, ay, dy at 4c… */
-  private readonly ad: Float64Array;
+  /** cell c's Sharpe ratio's signed square (times its count) in the chosen half at 2c, the other's after it */
+  private readonly values: Float64Array;
 
   constructor(
     s: BlockSums,
     private readonly from: number,
     private readonly to: number,
   ) {
-    const { blocks, sums, squares, counts } = s;
-    // the distinct cells in order of first appearance (the first of equals stays the first)
-    const firstOf = new Map<string, number>();
-    const picked: number[] = [];
-    const weights: number[] = [];
-    for (let c = 0; c < s.cells; c++) {
-      const values: number[] = [];
-      for (let b = 0; b < blocks; b++) values.push(sums[b * s.cells + c], squares[b * s.cells + c]);
-      const key = values.join(',');
-      const at = firstOf.get(key);
-      if (at === undefined) {
-        firstOf.set(key, picked.length);
-        picked.push(c);
-        weights.push(1);
-      } else weights[at]++;
-    }
+    const { blocks, counts } = s;
+    const { picked, weights } = distinctCells(s);
     const cells = picked.length;
     this.cells = cells;
     this.allCells = s.cells;
-    this.weights = Float64Array.from(weights);
+    const twins = picked.map((_, k) => k).filter((k) => weights[k] > 1);
+    this.twinned = Int32Array.from(twins);
+    this.extra = Float64Array.from(twins, (k) => weights[k] - 1);
     this.blocks = blocks;
     this.half = blocks / 2;
-    this.counts = counts;
-    let total = 0;
-    for (let b = 0; b < blocks; b++) total += counts[b];
-    this.total = total;
-    this.blockSums = new Float64Array(2 * blocks * cells);
-    this.allSums = new Float64Array(2 * cells);
-    for (let b = 0; b < blocks; b++) {
+    const width = 2 * cells;
+    const block = Array.from({ length: blocks }, (_, b) => {
+      const out = new Float64Array(width);
       for (let c = 0; c < cells; c++) {
-        const k = b * cells + c;
-        const from = b * s.cells + picked[c];
-        this.blockSums[2 * k] = sums[from];
-        this.blockSums[2 * k + 1] = squares[from];
-        this.allSums[2 * c] += sums[from];
-        this.allSums[2 * c + 1] += squares[from];
+        out[2 * c] = s.sums[b * s.cells + picked[c]];
+        out[2 * c + 1] = s.squares[b * s.cells + picked[c]];
+      }
+      return out;
+    });
+    this.firstBlock = block[0];
+    this.firstCount = counts[0];
+    this.allSums = new Float64Array(width);
+    for (let b = 0; b < blocks; b++) for (let i = 0; i < width; i++) this.allSums[i] += block[b][i];
+    this.total = counts.reduce((a, n) => a + n, 0);
+    this.pairAt = new Int32Array(blocks * blocks);
+    this.pairCount = new Float64Array(blocks * blocks);
+    this.pairSums = new Float64Array(((blocks * (blocks - 1)) / 2) * width);
+    for (let b1 = 0, at = 0; b1 < blocks; b1++) {
+      for (let b2 = b1 + 1; b2 < blocks; b2++, at += width) {
+        this.pairAt[b1 * blocks + b2] = at;
+        this.pairCount[b1 * blocks + b2] = counts[b1] + counts[b2];
+        for (let i = 0; i < width; i++) this.pairSums[at + i] = block[b1][i] + block[b2][i];
       }
     }
-    this.leafParent = this.half - 2;
-    this.levels = Array.from({ length: this.leafParent + 1 }, () => new Float64Array(2 * cells));
-    this.levelCount = new Float64Array(this.leafParent + 1);
-    this.ad = new Float64Array(4 * cells);
+    this.levels = Array.from({ length: this.half - 1 }, () => new Float64Array(width));
+    this.levelCount = new Float64Array(this.half - 1);
+    this.values = new Float64Array(width);
   }
 
-  /** The node of `depth` chosen blocks (the last before fromBlock); `first`: its first pair's index. */
+  /** The node of `depth` chosen blocks (the last before fromBlock); `first`: its first pair's index.
+   *  Its sums are in levels[depth] (the root's are zero). */
   walk(depth: number, fromBlock: number, first: number): void {
-    const { cells, blocks, half, blockSums, counts, from, to } = this;
-    const parent = this.levels[depth];
-    if (depth === this.leafParent) {
+    const { blocks, half, from, to } = this;
+    const sums = this.levels[depth];
+    const count = this.levelCount[depth];
+    if (depth === half - 2) {
       // every (b1, b2) after fromBlock completes a set: one pair each
       for (let b1 = fromBlock; b1 < blocks - 1 && first < to; b1++) {
+        const sets = blocks - 1 - b1;
+        if (first + sets <= from) {
+          first += sets;
+          continue;
+        }
         for (let b2 = b1 + 1; b2 < blocks && first < to; b2++, first++) {
-          if (first >= from) this.pair(parent, this.levelCount[depth] + counts[b1] + counts[b2], b1, b2);
+          if (first >= from) this.pair(sums, count + this.pairCount[b1 * blocks + b2], this.pairAt[b1 * blocks + b2]);
         }
       }
       return;
     }
-    const child = this.levels[depth + 1];
-    const width = 2 * cells;
-    // block 0 always in the chosen half; leave room for the blocks still to choose
-    const last = depth === 0 ? 0 : blocks - (half - depth);
-    for (let b = fromBlock; b <= last && first < to; b++) {
-      const size = choose(blocks - b - 1, half - depth - 1);
-      if (first + size > from) {
-        const off = b * width;
-        for (let i = 0; i < width; i++) child[i] = parent[i] + blockSums[off + i];
-        this.levelCount[depth + 1] = this.levelCount[depth] + counts[b];
-        this.walk(depth + 1, b + 1, first);
+    if (depth === 0 && half % 2 === 1) {
+      // an odd number of blocks to choose: block 0 alone first, then two a level
+      this.levels[1].set(this.firstBlock);
+      this.levelCount[1] = this.firstCount;
+      this.walk(1, 1, first);
+      return;
+    }
+    const child = this.levels[depth + 2];
+    const left = half - depth - 2; // blocks still to choose below the child
+    const last = depth === 0 ? 0 : blocks - left - 2; // block 0 is always in the chosen half
+    for (let b1 = fromBlock; b1 <= last && first < to; b1++) {
+      for (let b2 = b1 + 1; b2 < blocks - left && first < to; b2++) {
+        const size = choose(blocks - b2 - 1, left);
+        if (first + size > from) {
+          this.addPair(child, sums, b1, b2, depth + 2, count);
+          this.walk(depth + 2, b2 + 1, first);
+        }
+        first += size;
       }
-      first += size;
     }
   }
 
-  /** The set made of the parent's blocks and b1, b2: both of its splits (it in sample, then the rest). */
-  private pair(parent: Float64Array, nx: number, b1: number, b2: number): void {
-    const { cells, blockSums: bs, allSums: all, ad, weights } = this;
-    const o1 = 2 * b1 * cells;
-    const o2 = 2 * b2 * cells;
+  /** `into` (level `depth`) = `sums` with blocks b1 and b2 added. */
+  private addPair(into: Float64Array, sums: Float64Array, b1: number, b2: number, depth: number, count: number): void {
+    const ps = this.pairSums;
+    const at = this.pairAt[b1 * this.blocks + b2];
+    for (let i = 0, n = 2 * this.cells; i < n; i++) into[i] = sums[i] + ps[at + i];
+    this.levelCount[depth] = count + this.pairCount[b1 * this.blocks + b2];
+  }
+
+  /** The set made of `sums`' blocks and the pair of blocks at `at`: both of its splits (it in
+   * sample, then the rest).
+   *
+   * Within one half every cell has the same return count n, so a cell's Sharpe ratio orders as its
+   * signed square s·|s| / (n·q − s²) (s = Σr, q = Σr²; 0 when the returns do not vary), which needs
+   * no square root. */
+  private pair(sums: Float64Array, nx: number, at: number): void {
+    const { cells, allSums: all, values } = this;
+    const ps = this.pairSums;
     const ny = this.total - nx;
-    // pass 1: each cell's a and d in both halves, and each half's best (the first of equals)
+    // pass 1: each cell's value in both halves, and each half's best (the first of equals)
     let bx = 0;
-    let bxA = -Infinity;
-    let bxD = 1;
+    let bxV = -Infinity;
     let by = 0;
-    let byA = -Infinity;
-    let byD = 1;
-    for (let c = 0, i = 0, w = 0; c < cells; c++, i += 2, w += 4) {
-      const s1 = parent[i] + bs[o1 + i] + bs[o2 + i];
-      const q1 = parent[i + 1] + bs[o1 + i + 1] + bs[o2 + i + 1];
+    let byV = -Infinity;
+    for (let c = 0, i = 0; c < cells; c++, i += 2) {
+      const s1 = sums[i] + ps[at + i];
+      const q1 = sums[i + 1] + ps[at + i + 1];
       const d1 = nx * q1 - s1 * s1;
       const s2 = all[i] - s1;
       const d2 = ny * (all[i + 1] - q1) - s2 * s2;
-      let a = 0;
-      let d = 1;
-      if (d1 > 1e-300) {
-        a = s1 * Math.abs(s1);
-        d = d1;
-      }
-      ad[w] = a;
-      ad[w + 1] = d;
-      if (a * bxD > bxA * d) {
+      const v1 = d1 > 1e-300 ? (s1 * Math.abs(s1)) / d1 : 0;
+      const v2 = d2 > 1e-300 ? (s2 * Math.abs(s2)) / d2 : 0;
+      values[i] = v1;
+      values[i + 1] = v2;
+      if (v1 > bxV) {
         bx = c;
-        bxA = a;
-        bxD = d;
+        bxV = v1;
       }
-      a = 0;
-      d = 1;
-      if (d2 > 1e-300) {
-        a = s2 * Math.abs(s2);
-        d = d2;
-      }
-      ad[w + 2] = a;
-      ad[w + 3] = d;
-      if (a * byD > byA * d) {
+      if (v2 > byV) {
         by = c;
-        byA = a;
-        byD = d;
+        byV = v2;
       }
     }
     // pass 2: where each half's best ranks in the other half
-    const Ay = ad[4 * bx + 2];
-    const Dy = ad[4 * bx + 3];
-    const Ax = ad[4 * by];
-    const Dx = ad[4 * by + 1];
+    const Vy = values[2 * bx + 1];
+    const Vx = values[2 * by];
     let lowerY = 0;
     let equalY = 0;
     let lowerX = 0;
     let equalX = 0;
-    for (let c = 0, w = 0; c < cells; c++, w += 4) {
+    for (let i = 0, n = 2 * cells; i < n; i += 2) {
       // counted without branches: which way a cell falls is a coin toss the processor cannot predict
-      const n = weights[c];
-      const l1 = ad[w + 2] * Dy;
-      const r1 = Ay * ad[w + 3];
-      lowerY += n * +(l1 < r1);
-      equalY += n * +(l1 === r1);
-      const l2 = ad[w] * Dx;
-      const r2 = Ax * ad[w + 1];
-      lowerX += n * +(l2 < r2);
-      equalX += n * +(l2 === r2);
+      const x = values[i];
+      const y = values[i + 1];
+      lowerY += +(y < Vy);
+      equalY += +(y === Vy);
+      lowerX += +(x < Vx);
+      equalX += +(x === Vx);
     }
-    const xsBx = parent[2 * bx] + bs[o1 + 2 * bx] + bs[o2 + 2 * bx];
-    const xqBx = parent[2 * bx + 1] + bs[o1 + 2 * bx + 1] + bs[o2 + 2 * bx + 1];
-    const xsBy = parent[2 * by] + bs[o1 + 2 * by] + bs[o2 + 2 * by];
-    const xqBy = parent[2 * by + 1] + bs[o1 + 2 * by + 1] + bs[o2 + 2 * by + 1];
+    const { twinned, extra } = this;
+    for (let k = 0; k < twinned.length; k++) {
+      const x = values[2 * twinned[k]];
+      const y = values[2 * twinned[k] + 1];
+      lowerY += extra[k] * +(y < Vy);
+      equalY += extra[k] * +(y === Vy);
+      lowerX += extra[k] * +(x < Vx);
+      equalX += extra[k] * +(x === Vx);
+    }
+    const xsBx = sums[2 * bx] + ps[at + 2 * bx];
+    const xqBx = sums[2 * bx + 1] + ps[at + 2 * bx + 1];
+    const xsBy = sums[2 * by] + ps[at + 2 * by];
+    const xqBy = sums[2 * by + 1] + ps[at + 2 * by + 1];
     this.record(lowerY, equalY, nx, xsBx, xqBx, bx);
     this.record(lowerX, equalX, ny, all[2 * by] - xsBy, all[2 * by + 1] - xqBy, by);
   }
@@ -382,6 +391,43 @@ class SplitWalker {
     part.sxx += x * x;
     part.sxy += x * y;
   }
+}
+
+/** The distinct cells of a grid in order of first appearance (the first of equals stays the first),
+ *  each with how many cells have its per-block sums. Keyed by a hash of the numbers' bits, then
+ *  compared exactly: turning 32 numbers a cell into text took a millisecond a grid. */
+function distinctCells(s: BlockSums): { picked: number[]; weights: number[] } {
+  const { cells, blocks, sums, squares } = s;
+  const same = (c: number, k: number) => {
+    for (let b = 0; b < blocks; b++) {
+      if (sums[b * cells + c] !== sums[b * cells + k] || squares[b * cells + c] !== squares[b * cells + k]) return false;
+    }
+    return true;
+  };
+  const bits = new Uint32Array(2);
+  const asFloat = new Float64Array(bits.buffer);
+  const byHash = new Map<number, number[]>();
+  const picked: number[] = [];
+  const weights: number[] = [];
+  for (let c = 0; c < cells; c++) {
+    let h = 0x811c9dc5;
+    for (let b = 0; b < blocks; b++) {
+      for (const v of [sums[b * cells + c], squares[b * cells + c]]) {
+        asFloat[0] = v === 0 ? 0 : v; // −0 and 0 are the same sum
+        h = Math.imul(h ^ bits[0], 0x01000193);
+        h = Math.imul(h ^ bits[1], 0x01000193);
+      }
+    }
+    const bucket = byHash.get(h) ?? [];
+    const at = bucket.find((k) => same(picked[k], c));
+    if (at === undefined) {
+      bucket.push(picked.length);
+      byHash.set(h, bucket);
+      picked.push(c);
+      weights.push(1);
+    } else weights[at]++;
+  }
+  return { picked, weights };
 }
 
 /** The PBO of a grid from the parts of its splits. */
