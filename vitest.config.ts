@@ -8,10 +8,13 @@ export default defineConfig({
     // files at once keep both cores of a small machine busy where one file at a time left them idle.
     maxWorkers: 3,
     projects: [
-      { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'] } },
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], globalSetup: ['apps/server/src/test/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // The unit and API test files share their worker's loaded modules (isolate: false): loading the
+      // server's modules afresh for every file was a third of the API tests' CPU time. No test
+      // mocks a module or changes the environment, and every file opens its own databases and apps.
+      { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'], isolate: false } },
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], isolate: false } },
+      { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], globalSetup: ['apps/server/src/test/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], isolate: false } },
       {
         test: {
           name: 'e2e',

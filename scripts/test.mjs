@@ -1,37 +1,82 @@
-// `npm test`: the lint (eslint.config.js), then every test of every workspace in one Vitest run (unit,
-// API, browser). Extra arguments go to Vitest, e.g. `npm test -- --project quant`; a run of chosen
-// projects skips the lint (`npx eslint .` runs it alone).
-import { spawnSync, execSync } from 'node:child_process';
+// `npm test`: the lint (eslint.config.js) and every test of every workspace (unit, API, browser).
+// Extra arguments go to one Vitest run as they are, e.g. `npm test -- --project quant` (no lint).
+//
+// With no arguments three lanes run side by side, because the browser journeys run one file at a
+// time and mostly wait on a server and a browser, while the unit and API tests keep the cores busy:
+//   1. the browser journeys (Chromium installed when missing, the web bundle built when stale),
+//   2. the unit and API tests (every project but e2e),
+//   3. the lint.
+// The first lane's and the lint's lines are prefixed with their lane's name. The run fails when any
+// lane fails; the end prints the ten slowest files and the counts of both Vitest runs.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
 
 const args = process.argv.slice(2);
-if (!args.includes('--project')) {
-  // The house rules first: a lint error fails the run before the tests take their minutes.
-  const lint = spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' });
-  if (lint.status !== 0) {
-    console.log('\nlint: failed (npx eslint . shows the errors)');
-    process.exit(lint.status ?? 1);
-  }
-  console.log('lint: clean');
-}
-const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
-if (wantsE2e) {
-  ensureChromium();
-  execSync('node scripts/build-if-stale.mjs', { stdio: 'inherit' });
-}
 const dir = mkdtempSync(join(tmpdir(), 'vitest-'));
-const report = join(dir, 'report.json');
-const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], { stdio: 'inherit' });
 
-// One plain closing line with the counts, whatever reporter printed above it.
-if (existsSync(report)) {
-  const j = JSON.parse(readFileSync(report, 'utf8'));
-  const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
-  // Where the minutes go: the ten test files that took longest (wall time of each file).
-  const files = (j.testResults ?? [])
+/** Runs a command; with `lane`, its output comes line by line behind the lane's name. Resolves to
+ *  its exit status. */
+function run(command, commandArgs, lane) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { stdio: lane ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (lane) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          for (const line of lines) process.stdout.write(`${lane} │ ${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`${lane} │ ${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** A Vitest run whose JSON report lands in `name`.json. */
+const vitest = (name, extra, lane) =>
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(dir, name + '.json')}`, ...extra], lane);
+
+/** Chromium installed when missing and the web bundle built when stale: what the journeys need. */
+async function prepareBrowserTests(lane) {
+  for (const script of ['scripts/ensure-chromium.mjs', 'scripts/build-if-stale.mjs']) {
+    const status = await run('node', [script], lane);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+const lint = () => run('npx', ['eslint', '.'], 'lint');
+const lintLine = (status) => console.log(status === 0 ? '\nlint: clean' : '\nlint: failed (npx eslint . shows the errors)');
+
+let statuses;
+if (args.length) {
+  // a chosen project runs alone; anything else (a file filter, an option) after the lint
+  const lintStatus = args.includes('--project') ? 0 : await lint();
+  if (!args.includes('--project')) lintLine(lintStatus);
+  const wantsE2e = !args.includes('--project') || args.some((a, i) => args[i - 1] === '--project' && a === 'e2e');
+  const ready = lintStatus || (wantsE2e ? await prepareBrowserTests() : 0);
+  statuses = [ready || (await vitest('all', args))];
+} else {
+  const [browser, api, lintStatus] = await Promise.all([
+    prepareBrowserTests('e2e').then((ready) => ready || vitest('e2e', ['--project', 'e2e'], 'e2e')),
+    // two workers beside the browser lane's server and Chromium on a two-core machine
+    vitest('api', ['--project', 'quant', '--project', 'contract', '--project', 'server', '--project', 'web', '--maxWorkers=2']),
+    lint(),
+  ]);
+  lintLine(lintStatus);
+  statuses = [browser, api, lintStatus];
+}
+
+// Where the minutes go, and one plain closing line with the counts, whatever was printed above.
+const reports = ['e2e', 'api', 'all'].map((name) => join(dir, name + '.json')).filter(existsSync).map((f) => JSON.parse(readFileSync(f, 'utf8')));
+if (reports.length) {
+  const files = reports
+    .flatMap((j) => j.testResults ?? [])
     .map((f) => ({ name: f.name.replace(process.cwd() + '/', ''), ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 10);
@@ -39,7 +84,8 @@ if (existsSync(report)) {
     console.log('\nslowest test files:');
     for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
   }
-  console.log(`\ntests: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${skipped} skipped`);
+  const sum = (key) => reports.reduce((s, j) => s + (j[key] ?? 0), 0);
+  console.log(`\ntests: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`);
 }
 rmSync(dir, { recursive: true, force: true });
-process.exit(r.status ?? 1);
+process.exit(statuses.find((s) => s !== 0) ?? 0);
