@@ -22,9 +22,13 @@ export default defineConfig({
           globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // One file at a time: side by side the whole suite took hardly less (11.3 minutes against
-          // 11.7 to 13) and two journeys needed their retry.
+          // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time
+          // beside them loaded the machine so that journeys needed their retry and a process test
+          // timed out. Their shared modules (playwright, the harness) are loaded once.
           fileParallelism: false,
+          isolate: false,
+          // after the other projects when one Vitest run has them all (`npx vitest run`)
+          sequence: { groupOrder: 1 },
           // A browser journey on a loaded 2-core machine can stall once; a real failure fails twice.
           retry: 1,
         },

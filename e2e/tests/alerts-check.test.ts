@@ -1,20 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Alert, StarterSymbol, SymbolSearchResult } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { ALERT_TEXT } from '../../apps/web/src/features/alerts/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The price alert form on the demo market at 1280 and 390 px: Enter in the Symbol box picks the first
 // listing offered (the form is not sent half filled), a blank Name becomes the name its placeholder
 // shows, and Check now says whether the alert would fire on the latest bar, without firing it.
 
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'alerts-check');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('alerts-check');
 
 describe('price alerts: Enter, a blank name and Check now', () => {
   let browser: Browser;
@@ -76,11 +73,11 @@ describe('price alerts: Enter, a blank name and Check now', () => {
       await notice.filter({ hasText: `${hit.name}: Would fire now: 1 event.` }).waitFor();
       expect(await page.getByTestId('alert-check-events').innerText()).toContain(`${symbol} closed ${direction} ${crossed}`);
       if (size === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: join(SHOTS, `would-fire-${size}.png`), fullPage: true });
+      await shotInto(SHOTS, page, `would-fire-${size}`);
 
       await page.getByRole('button', { name: `${ALERT_TEXT.checkNow}: ${far.name}`, exact: true }).click();
       await notice.filter({ hasText: `${far.name}: Would not fire now: ${symbol} closed at ${close} after ${prev}` }).waitFor();
-      await page.screenshot({ path: join(SHOTS, `would-not-fire-${size}.png`), fullPage: true });
+      await shotInto(SHOTS, page, `would-not-fire-${size}`);
 
       // checking fired nothing
       const alerts: Alert[] = await (await page.request.get('/api/alerts/')).json();

@@ -14,6 +14,7 @@ import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scan
 import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts';
 import { ALERT_TEXT } from '../../apps/web/src/features/alerts/texts.ts';
 import { NOTIFICATION_TEXT } from '../../apps/web/src/features/notifications/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 17 in real Chromium: star a symbol from the scanner results, find it on /watchlists, save a
 // scan that matches nothing yet and create an alert from it, then a CLI import (`npm run data -- import`)
@@ -29,15 +30,14 @@ const databaseUrl = `postgres://${PG.user}@${PG.host}:${PG.port}/${dbName}`;
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'alerts');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('alerts');
 
 /** Full-page screenshots at 1366 and 390 px wide; also checks the phone layout has no sideways scroll. */
 async function shots(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: join(SHOTS, `${name}-1366.png`), fullPage: true });
+  await shotInto(SHOTS, page, `${name}-1366`);
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
+  await shotInto(SHOTS, page, `${name}-390`);
   // What sticks out (outside a scrolling table, or positioned out of it), named in the failure message.
   const wide = await page.evaluate((w) => {
     if (document.documentElement.scrollWidth <= w) return [];

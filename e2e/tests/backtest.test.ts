@@ -1,6 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
@@ -12,15 +10,15 @@ import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { EXIT_REASON_TEXT, formatDuration, formatStat } from '../../apps/web/src/features/studies/format.ts';
 import { CHART_MESSAGES } from '../../apps/web/src/backtestChart/load.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The backtesting journey of issue 6 in real Chromium against the real server and its 300-symbol
 // demo market: templates, periods (with the symbol check), the run, its stats and trades, and the
 // chart page. The stats on screen are checked against the API and the API against the engine.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'backtest');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('backtest');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 
 /** A demo symbol with at least two years of daily bars, and the bars themselves. */
 async function demoSymbol(page: Page): Promise<{ symbol: string; candles: Candle[] }> {

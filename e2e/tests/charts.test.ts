@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,20 +11,21 @@ import { PANES_STORAGE_KEY } from '../../apps/web/src/features/charts/state/pane
 import { OVERLAYS_STORAGE_KEY } from '../../apps/web/src/features/charts/state/overlays.ts';
 import { SETTINGS_STORAGE_KEY } from '../../apps/web/src/features/charts/state/settings.ts';
 import { CHANGE_TOOLTIP, barChange, formatChange } from '../../apps/web/src/features/charts/legendChange.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The chart screens of spec §2 in real Chromium against the real server and its demo market. Every
 // screen is screenshotted, and the screenshot itself is decoded to count candle-coloured pixels.
 
-const SHOTS = join(tmpdir(), 'stockbench-chart-shots');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('charts');
 
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 
-/** Screenshots the chart element into SHOTS/<name>.png and counts the pixels of the up and down candle
- *  colours in that image (decoded in the browser: no image library needed). */
+/** Screenshots the chart element (kept as SHOTS/<name>.png when screenshots are on) and counts the
+ *  pixels of the up and down candle colours in that image (decoded in the browser: no image library
+ *  needed). */
 async function screenshotCandles(page: Page, name: string, selector = '[data-testid=chart]'): Promise<{ up: number; down: number }> {
-  const png = await page.locator(selector).first().screenshot({ path: join(SHOTS, `${name}.png`) });
-  await page.screenshot({ path: join(SHOTS, `${name}-page.png`), fullPage: true });
+  const png = await page.locator(selector).first().screenshot(SHOTS ? { path: join(SHOTS, `${name}.png`) } : {});
+  await shotInto(SHOTS, page, `${name}-page`);
   return page.evaluate(
     async ({ b64, up, down }) => {
       const img = new Image();
@@ -420,7 +419,7 @@ describe('charts', () => {
     expect(w).toBeLessThanOrEqual(390 - 32);
     expect(w).toBeGreaterThan(300);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await p.screenshot({ path: join(SHOTS, 'rchart-phone.png'), fullPage: true });
+    await shotInto(SHOTS, p, 'rchart-phone');
     await phone.close();
     expect(pageErrors).toEqual([]);
   });

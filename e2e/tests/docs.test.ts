@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ALL_ENDPOINTS } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The API's interactive docs (/api/docs) in real Chromium: Swagger UI renders the document the server
 // generates from the endpoint declarations, under the docs' own content security policy.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'docs');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('docs');
 
 describe('API docs (/api/docs)', () => {
   let browser: Browser;
@@ -42,7 +39,7 @@ describe('API docs (/api/docs)', () => {
     await page.locator('.opblock-summary', { has: page.locator('[data-path="/api/templates/{id}/"]') }).filter({ hasText: 'GET' }).first().click();
     await page.locator('.opblock.is-open .parameters').waitFor();
     expect(await page.locator('.opblock.is-open .parameters').innerText()).toContain('id');
-    await page.screenshot({ path: join(SHOTS, 'api-docs.png'), fullPage: false });
+    await shotInto(SHOTS, page, 'api-docs', { fullPage: false });
 
     expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
     await context.close();

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { exitFieldError, RISK_NEEDS_STOP_MESSAGE, TEMPLATE_EXITS, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail } from '@app/contract';
@@ -10,6 +7,7 @@ import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { EXIT_REASON_TEXT, TRADE_COLUMNS } from '../../apps/web/src/features/studies/format.ts';
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 12 in real Chromium against the real server's demo market: a template with a stop-loss, a
 // take-profit and risk sizing built on the Templates screen ("Exits & costs", with the API's messages),
@@ -18,9 +16,8 @@ import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 // template" through the login.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'exits');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+const SHOTS = screenshotDir('exits');
+const shot = (page: Page, name: string, fullPage = true) => shotInto(SHOTS, page, name, { fullPage });
 
 /** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
 const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, rowToSavedFilter, type Period, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
@@ -10,6 +7,7 @@ import { MANY_LINK_TEXT } from '../../apps/web/src/lib/manyLinks.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 15's screens in real Chromium against the real server and its demo market: a universe run
 // started from the Backtest screen (its period's symbol and dates, three more symbols typed), read as
@@ -19,9 +17,8 @@ import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'manysymbols');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('manysymbols');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const START = '2019-01-02';

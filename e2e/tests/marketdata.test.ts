@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SYMBOL_NOT_FOUND } from '@app/contract';
@@ -9,14 +6,14 @@ import { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from '../../apps/web/src/component
 import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
 import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
 import { MARKET_DATA_TEXT, count } from '../../apps/web/src/features/marketdata/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Real tickers on the demo market, in real Chromium against the real server and its demo market: a
 // ticker the demo market lacks explains why wherever it is opened or typed and leads to the Market data
 // page, which says what is loaded and how to load real data.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'marketdata');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('marketdata');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SYMBOL_NOT_FOUND, type StarterSymbol, type SymbolSearchResult } from '@app/contract';
@@ -12,14 +9,14 @@ import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchTe
 import { PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 21 (items 1 and 2) in real Chromium against the real server and its demo market: nothing typed
 // is lost across sign-in (scanner filters, the guard's destination through the sign-up detour), and the
 // symbol box offers listings by company name, and says which market is loaded when a ticker is not in it.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'newuser');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('newuser');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 const rowOf = (page: Page, type: string) => page.locator(`li[data-filter-type="${type}"]`);

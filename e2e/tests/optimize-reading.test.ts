@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Candle, Optimization, OptimizationCreateBody, StarterSymbol, TemplateDetail } from '@app/contract';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // An optimisation read back as a trader reads it, at 1280 and 390 px: a reloaded run shows the grid and
 // settings it ran with (not the defaults), the line under the form says what comes next, the best
@@ -15,9 +13,8 @@ import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.t
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESK = { viewport: { width: 1280, height: 900 } };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'optimize-reading');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('optimize-reading');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 

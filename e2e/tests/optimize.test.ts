@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail, TemplateListItem } from '@app/contract';
@@ -8,6 +5,7 @@ import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 14's screens in real Chromium against the real server: from the Backtest screen's "Optimize",
 // a small grid over a starter's RSI period and level (the cell count as it is typed, the 100,000-cell
@@ -15,9 +13,8 @@ import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.t
 // the copy as a backtest; cancelling a big run; a walk-forward's folds and equity chart; a 390 px phone.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'optimize');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+const SHOTS = screenshotDir('optimize');
+const shot = (page: Page, name: string, fullPage = true) => shotInto(SHOTS, page, name, { fullPage });
 const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 

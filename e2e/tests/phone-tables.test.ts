@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, type PortfolioRun, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
@@ -8,6 +5,7 @@ import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
 import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Wide tables on a 390 px phone, as the scanner shows its results: the universe results, the portfolio
 // trades and the watchlist keep their key columns on screen (no scrolling inside their box) and open
@@ -15,9 +13,8 @@ import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESK = { viewport: { width: 1280, height: 900 } };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'phone-tables');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('phone-tables');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 async function finished<R extends { status: string }>(page: Page, url: string): Promise<R> {

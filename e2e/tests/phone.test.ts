@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_MESSAGES, type Candle, type Period, type StarterSymbol, type TemplateDetail } from '@app/contract';
@@ -11,6 +8,7 @@ import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { RESULTS_PHONE_TEXT, SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { CHART_TEXT } from '../../apps/web/src/features/charts/texts.ts';
 import { duplicateOverlayMessage } from '../../apps/web/src/features/charts/state/overlays.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 21, items 4 and 5, in real Chromium against the real server's demo market: every main screen at
 // 390 × 844 without sideways scrolling and with its key columns on screen (the scanner's Price and
@@ -20,9 +18,8 @@ import { duplicateOverlayMessage } from '../../apps/web/src/features/charts/stat
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const WIDE = { viewport: { width: 1366, height: 900 } };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'phone');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('phone');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 
 /** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
 const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });

@@ -1,18 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SCANNER_PRESETS } from '@app/contract';
 import { launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Every "Start from a preset" entry finds listings on the demo market the browser tests run on, and a
 // scan that finds nothing says which filter removed the most listings.
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'presets');
-mkdirSync(SHOTS, { recursive: true });
+const SHOTS = screenshotDir('presets');
 
 async function scan(page: Page) {
   await Promise.all([page.waitForResponse((r) => r.url().includes('/api/scanner/stocks/')), page.getByRole('button', { name: new RegExp(`^(${SCANNER_TEXT.scan}|${SCANNER_TEXT.rescan})$`) }).click()]);
@@ -37,7 +34,7 @@ describe('scanner presets on the demo market', () => {
       await page.getByTestId('scan-status').filter({ hasText: /Stocks found/ }).waitFor();
       const rows = await page.getByRole('table', { name: SCANNER_TEXT.resultsTable }).locator('tbody tr').count();
       expect(rows, preset.name).toBeGreaterThan(0);
-      await page.screenshot({ path: join(SHOTS, `${preset.key}-1280.png`), fullPage: true });
+      await shotInto(SHOTS, page, `${preset.key}-1280`);
     }
     await context.close();
   });
@@ -56,11 +53,11 @@ describe('scanner presets on the demo market', () => {
     await reason.waitFor();
     const total = (await (await page.request.get('/api/scanner/stocks/?page_size=1')).json()).count as number;
     expect(await reason.innerText()).toBe(SCANNER_TEXT.emptyReason('Price', total, total));
-    await page.screenshot({ path: join(SHOTS, 'empty-reason-1280.png'), fullPage: true });
+    await shotInto(SHOTS, page, 'empty-reason-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await reason.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: join(SHOTS, 'empty-reason-390.png'), fullPage: true });
+    await shotInto(SHOTS, page, 'empty-reason-390');
     await context.close();
   });
 });

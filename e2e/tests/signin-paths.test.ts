@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Starter, TemplateListItem } from '@app/contract';
@@ -10,15 +7,15 @@ import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
 import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // A signed-out trader presses Run on the home page's first backtest; whichever way they then sign in
 // (the login page's Sign up link, the nav's Login and a typed /signup, a reload on the way, Google),
 // they end on the result, with one copy of the starter in their templates, however often they run it.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'signin-paths');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('signin-paths');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 
 async function pressRun(page: Page, slug: string) {
   await page.goto('/');

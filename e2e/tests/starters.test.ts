@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SCANNER_PRESETS, SYMBOL_NOT_FOUND, type Starter, type StarterSymbol, type TemplateDetail } from '@app/contract';
@@ -10,15 +7,15 @@ import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktest
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // Issue 18 in real Chromium against the real server and its demo market: a new user's first backtest
 // from the home page (counted in clicks), the same from the empty Backtest screen and through the
 // login, copying a starter on the Templates screen, and a scanner preset that fills the form.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'starters');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('starters');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
 /** Waits until an input shows `value` (a default that arrives with an answer). */

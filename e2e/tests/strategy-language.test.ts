@@ -1,6 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_EXITS, type BacktestChart, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail, type TemplateListItem } from '@app/contract';
@@ -9,6 +7,7 @@ import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.t
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { EXIT_REASON_TEXT } from '../../apps/web/src/features/studies/format.ts';
+import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The strategy language on the screens, in real Chromium against the real server's demo market: a
 // golden cross built in the template builder (an indicator compared with another, "crosses above"),
@@ -16,9 +15,8 @@ import { EXIT_REASON_TEXT } from '../../apps/web/src/features/studies/format.ts'
 // trades have negative sizes and stop-loss exits.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'stockbench-screens', 'strategy');
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const SHOTS = screenshotDir('strategy');
+const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const exitInput = (page: Page, f: keyof typeof TEMPLATE_EXITS) => page.getByLabel(`${TEMPLATE_EXITS[f].label} (${TEMPLATE_EXITS[f].unit})`, { exact: true });

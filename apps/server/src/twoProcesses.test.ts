@@ -66,7 +66,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       DATABASE_URL: database.url,
       DEMO_SYMBOLS: '50',
       WORKERS: '2',
-      BATCH_LEASE_SECONDS: '3',
+      // Short enough that a killed process's chunks are taken again within the test; long enough
+      // that a heartbeat held up a few seconds on a loaded machine (PostgreSQL busy copying the
+      // other tests' databases) does not count a live process as gone.
+      BATCH_LEASE_SECONDS: '8',
       MARKET_REFRESH_SECONDS: '2',
       SHUTDOWN_GRACE_SECONDS: '1',
       JOB_MODULES: 'apps/server/src/test/testJobs.ts',
@@ -188,7 +191,11 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const held = (await q<{ idx: number }>(`SELECT idx FROM batch_chunks WHERE run_id = $1 AND worker = $2 AND status = 'running'`, [id, onB])).map((r) => r.idx);
     b.proc.kill('SIGKILL');
     await b.exited;
-    await waitFor('the run', async () => (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body.status === 'done', 90_000, 250);
+    await waitFor('the run', async () => {
+      const { status, error } = (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body;
+      if (status === 'failed' || status === 'cancelled') throw new Error(`the run ${status}: ${error}`);
+      return status === 'done';
+    }, 90_000, 250);
     const run = (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body;
     expect(run.result.chunks.map((c: { idx: number }) => c.idx)).toEqual([...Array(12).keys()]);
     for (const idx of held) {

@@ -30,3 +30,15 @@ export async function migratedPglite(): Promise<Db> {
 export function postgresTemplate(): string | null {
   return process.env[POSTGRES_TEMPLATE_ENV] || null;
 }
+
+/** Makes `dir` a migrated embedded data directory, as a server's first start would leave it before
+ *  its first data: the browser tests start their servers on copies of one (initdb and the
+ *  migrations were half of a first start). */
+export async function migratedDataDir(dir: string): Promise<void> {
+  const db = await openPglite(dir);
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+}
