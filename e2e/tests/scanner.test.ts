@@ -5,12 +5,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { RESULT_COLUMNS, SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
+import { screenshotDir } from '../harness/shots.ts';
 
 // The /scanner journey of issue 7 against the shared server's demo market: one filter in each category,
 // scan, sort (server side while pages remain, client side once all are loaded), Load More, CSV export,
 // save / reload / load / delete a query, the session-expired dialog, and the signed-out state.
 
-const SHOTS = process.env.SCANNER_SHOTS_DIR; // set to keep screenshots (desktop and phone) for review
+const SHOTS = screenshotDir('scanner'); // SCREENSHOT_DIR set: screenshots (desktop and phone) for review
 
 const tab = (page: Page, name: 'Basic' | 'TA' | 'FA') => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const rowOf = (page: Page, type: string) => page.locator(`li[data-filter-type="${type}"]`);

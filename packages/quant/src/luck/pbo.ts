@@ -6,7 +6,7 @@
 // where the in-sample winner is out-of-sample no better than the median cell.
 //
 // Each split needs only each cell's Σr, Σr² and count over its blocks, so the cells are first reduced
-// to per-block sums (`BlockSums`), and a split then costs S/2 additions a cell whatever the bar count.
+// to per-block sums (`BlockSums`), and a split then costs a few additions a cell whatever the bar count.
 import { sharpeFromSums } from './moments.ts';
 
 /** Blocks the returns are cut into: C(16, 8) = 12,870 splits. */
