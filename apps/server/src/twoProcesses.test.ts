@@ -195,7 +195,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       const { status, error } = (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body;
       if (status === 'failed' || status === 'cancelled') throw new Error(`the run ${status}: ${error}`);
       return status === 'done';
-    }, 90_000, 250);
+    }, 90_000, 250).catch(async (e: Error) => {
+      const chunks = await q(`SELECT idx, status, worker, attempts FROM batch_chunks WHERE run_id = $1 ORDER BY idx`, [id]);
+      throw new Error(`${e.message}; its chunks: ${JSON.stringify(chunks)}`);
+    });
     const run = (await user.call(a, 'GET', `/api/_test/batches/${id}/`)).body;
     expect(run.result.chunks.map((c: { idx: number }) => c.idx)).toEqual([...Array(12).keys()]);
     for (const idx of held) {

@@ -171,6 +171,27 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
     expect(c0.worker).not.toBe('dead-host:1:x');
   });
 
+  it('a chunk whose job a worker took and died before claiming it is sent again once a lease has passed', async () => {
+    await reset();
+    const idle = await process(0); // sends only
+    const id = await startBatch(idle.deps, users[0], 'test-squares', { n: 3 });
+    // What kill -9 between the queue's fetch and the chunk's claim leaves: chunk 1 still queued, its
+    // job taken an hour ago by a worker that never came back.
+    const taken = await db.query(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 hour'
+       WHERE name = 'batch-chunk' AND (data->>'runId')::int = $1 AND (data->>'idx')::int = 1 RETURNING id`,
+      [id],
+    );
+    expect(taken).toHaveLength(1);
+    await process(2);
+    await waitFor('the run', done(users[0], id), 30_000);
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', result: { sum: 5 } });
+    const [c1] = await db.query<{ attempts: number }>(`SELECT attempts FROM batch_chunks WHERE run_id = $1 AND idx = 1`, [id]);
+    expect(c1.attempts).toBe(1); // never begun, so not counted as a try
+    const [old] = await db.query<{ state: string }>(`SELECT state::text FROM pgboss.job WHERE id = $1`, [(taken[0] as { id: string }).id]);
+    expect(old.state).toBe('cancelled');
+  });
+
   it('a graceful stop hands running chunks back, uncounted, and another process completes them', async () => {
     await reset();
     // long leases: on a loaded machine a late heartbeat must not take the chunk away (a second abort);

@@ -313,24 +313,40 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     for (const [key, r] of asked) if (!held.has(key) && running.get(key) === r) r.abort.abort(new Error('the chunk was cancelled or given to another worker'));
   }
 
+  /** One job per chunk, their kinds' timeouts looked up by run. */
+  async function sendAgain(t: Db, refs: ChunkRef[]) {
+    if (!refs.length) return;
+    const kindsOf = await t.query<{ id: number; kind: string }>(`SELECT id, kind FROM batch_runs WHERE id = ANY($1::int[])`, [[...new Set(refs.map((r) => r.run_id))]]);
+    for (const { id, kind } of kindsOf) await sendChunks(queue, t, refs.filter((r) => r.run_id === id), timeoutOf(kind));
+  }
+
   async function sweep() {
     const { requeued, finishes, orphaned } = await db.tx(async (t) => {
       const stale = await repo.reclaimStaleChunks(t, opts.leaseSeconds, CHUNK_MAX_ATTEMPTS);
       const requeued = stale.filter((s) => s.status === 'queued');
-      // One job per chunk queued again; their kinds' timeouts are looked up by run.
-      if (requeued.length) {
-        const kindsOf = await t.query<{ id: number; kind: string }>(`SELECT id, kind FROM batch_runs WHERE id = ANY($1::int[])`, [[...new Set(requeued.map((r) => r.run_id))]]);
-        for (const { id, kind } of kindsOf) await sendChunks(queue, t, requeued.filter((r) => r.run_id === id), timeoutOf(kind));
-      }
+      await sendAgain(t, requeued);
       const finishes = await repo.reclaimStaleFinishes(t, opts.leaseSeconds);
       for (const runId of finishes) await queue.send(FINISH_QUEUE, { runId }, { tx: t });
       const orphaned = await repo.failOrphanedRuns(t, opts.leaseSeconds, opts.staleSeconds);
       return { requeued, finishes, orphaned };
     });
+    // A worker that took a chunk's job and died before claiming the chunk (kill -9 between the two)
+    // leaves the chunk queued under a job the queue counts as taken for the job's whole timeout (an
+    // hour): a job taken more than a lease ago whose chunk is still queued is given up and sent
+    // again. Its own transaction, since it locks other runs than the one above (locks in id order).
+    const lost = await db.tx(async (t) => {
+      const taken = (await queue.takenBefore<{ runId: number; idx: number }>(CHUNK_QUEUE, opts.leaseSeconds, t)).map((j) => ({ id: j.id, ref: { run_id: j.data.runId, idx: j.data.idx } }));
+      const queued = await repo.queuedAmong(t, taken.map((j) => j.ref));
+      const keys = new Set(queued.map(keyOf));
+      await queue.cancel(CHUNK_QUEUE, taken.filter((j) => keys.has(keyOf(j.ref))).map((j) => j.id), t);
+      await sendAgain(t, queued);
+      return queued;
+    });
     if (requeued.length) opts.log.warn(`batch: ${requeued.length} chunks of stopped workers queued again`);
+    if (lost.length) opts.log.warn(`batch: ${lost.length} chunks taken by stopped workers before they began queued again`);
     if (finishes.length) opts.log.warn(`batch: finishing of runs ${finishes.join(', ')} queued again`);
     if (orphaned.length) opts.log.warn(`batch: runs ${orphaned.join(', ')} failed: no worker process`);
-    queue.nudge(CHUNK_QUEUE, requeued.length);
+    queue.nudge(CHUNK_QUEUE, requeued.length + lost.length);
     queue.nudge(FINISH_QUEUE, finishes.length);
   }
 

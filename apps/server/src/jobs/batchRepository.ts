@@ -281,6 +281,20 @@ export async function reclaimStaleChunks(t: Db, leaseSeconds: number, maxAttempt
   return rows;
 }
 
+/** Of `refs`, the chunks still queued in runs not over, their runs locked first (in id order, as
+ *  every transaction here locks runs). */
+export async function queuedAmong(t: Db, refs: ChunkRef[]): Promise<ChunkRef[]> {
+  if (!refs.length) return [];
+  const runs = [...new Set(refs.map((r) => r.run_id))].sort((a, b) => a - b);
+  await t.query(`SELECT id FROM batch_runs WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [runs]);
+  return t.query<ChunkRef>(
+    `SELECT DISTINCT c.run_id, c.idx FROM batch_chunks c JOIN batch_runs r ON r.id = c.run_id
+     JOIN unnest($1::int[], $2::int[]) AS x(run_id, idx) ON x.run_id = c.run_id AND x.idx = c.idx
+     WHERE c.status = 'queued' AND r.status IN ('queued', 'running')`,
+    [refs.map((r) => r.run_id), refs.map((r) => r.idx)],
+  );
+}
+
 /** Runs whose chunks are all done but whose finisher stopped beating (or whose finish job was
  *  never taken): answered so that a finish job is sent again. */
 export async function reclaimStaleFinishes(t: Db, leaseSeconds: number): Promise<number[]> {

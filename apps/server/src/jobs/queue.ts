@@ -46,6 +46,11 @@ export interface JobQueue {
   /** Wakes up to `count` idle workers of this process for a queue (after a transaction that sent
    *  jobs committed; send and sendMany without a transaction do it themselves). */
   nudge(name: string, count?: number): void;
+  /** Jobs of a queue that a worker (of any process) took more than `seconds` ago and has not
+   *  finished: whether their workers still run them, the queue cannot tell. */
+  takenBefore<T>(name: string, seconds: number, tx?: Db): Promise<Array<{ id: string; data: T }>>;
+  /** Gives jobs up: not run again, and a worker still holding one finishes it in vain. */
+  cancel(name: string, ids: string[], tx?: Db): Promise<void>;
   /** Jobs waiting and running, per queue defined in this process (all processes' jobs). */
   stats(): Promise<Record<string, QueueStats>>;
   /** Workers of this process, per queue. */
@@ -160,6 +165,17 @@ export async function openQueue(db: Db, opts: { onError?: (err: Error) => void }
       }));
       await boss.insert(jobs, o.db ? { db: o.db } : {});
       if (!opts?.tx) nudge(name, data.length);
+    },
+    async takenBefore<T>(name: string, seconds: number, tx?: Db) {
+      // pg-boss has no call that lists jobs; its job table (schema `pgboss`, pinned major version)
+      // is read directly, by the columns its own fetch writes.
+      return (tx ?? db).query<{ id: string; data: T }>(
+        `SELECT id::text, data FROM pgboss.job WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2)`,
+        [name, seconds],
+      );
+    },
+    async cancel(name, ids, tx) {
+      if (ids.length) await boss.cancel(name, ids, tx ? { db: bossDb(tx) } : {});
     },
     async stats() {
       const out: Record<string, QueueStats> = {};
