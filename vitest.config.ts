@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/tests/**/*.test.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Alert, StarterSymbol, SymbolSearchResult } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { ALERT_TEXT } from '../../apps/web/src/features/alerts/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -16,9 +16,8 @@ const SHOTS = screenshotDir('alerts-check');
 describe('price alerts: Enter, a blank name and Check now', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   /** The last close and the one before it, from the symbol check (price and its change). */
   async function lastCloses(page: Page, symbol: string) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ALERT_MESSAGES, NOTIFICATION_MESSAGES, WEBHOOK_SIGNATURE_HEADER, type WatchlistRows } from '@app/contract';
-import { launchBrowser } from '../harness/browser.ts';
+import { sharedBrowser } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
@@ -133,7 +133,7 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
     await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
     hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}/hook`;
     // Every process looks for market changes each second, so the later CLI import is seen at once.
-    [server, browser] = await Promise.all([startServer({ DATABASE_URL: databaseUrl, DEMO_SYMBOLS: '0', MARKET_REFRESH_SECONDS: '1', ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ DATABASE_URL: databaseUrl, DEMO_SYMBOLS: '0', MARKET_REFRESH_SECONDS: '1', ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' }), sharedBrowser()]);
     context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
     page = await context.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
@@ -141,7 +141,6 @@ describe('watchlists, alerts and notifications on the screens (issue 17)', () =>
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await server?.stop();
     hook?.close();
     rmSync(tmp, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AUTH_MESSAGES } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
@@ -21,9 +21,8 @@ async function fillLogin(page: Page, email: string, password: string) {
 describe('accounts in the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('signs up, logs in, edits the profile and logs out', async () => {
     const { page, context } = await newPage(browser);
@@ -176,11 +175,10 @@ describe('password reset by mail and Google sign-in (own server with SMTP and a 
         DEMO_SYMBOLS: '10',
         ...google.env,
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await mailbox?.close();
     await google?.stop();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { backtest, type DailyBars } from '@app/quant';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
@@ -74,14 +74,13 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
   let ids: { templateId: number; periodId: number };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page, context } = await newPage(browser));
     page.on('pageerror', (e) => console.error('page error:', e.message));
     email = (await signUpAndLogIn(page)).email;
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('creates a template with a BUY and a SELL indicator, the form following spec §5', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { BLOG_TEXT, type BlogPost } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { XSS_PAYLOADS } from '@app/server/testing';
 
 const SLUG = 'position-sizing-with-r-multiples';
@@ -48,9 +48,8 @@ function fakePost(over: Partial<BlogPost>): BlogPost {
 describe('blog (/blog, /blog/{slug})', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('lists the shipped posts as cards and opens one to read', async () => {
     const { page, context } = await newPage(browser);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { indicators } from '@app/quant';
 import type { Candle, CheckSymbolResult } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { CHART_TEXT } from '../../apps/web/src/features/charts/texts.ts';
 import { CANDLE_DOWN, CANDLE_UP } from '../../apps/web/src/features/charts/series.ts';
@@ -84,7 +84,7 @@ describe('charts', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ context, page } = await newPage(browser));
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await signUpAndLogIn(page);
@@ -98,7 +98,6 @@ describe('charts', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('/chart/{symbol}: title, 400px candlestick chart, frequency selector that navigates', async () => {

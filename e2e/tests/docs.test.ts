@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ALL_ENDPOINTS } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 // The API's interactive docs (/api/docs) in real Chromium: Swagger UI renders the document the server
@@ -12,9 +12,8 @@ const SHOTS = screenshotDir('docs');
 describe('API docs (/api/docs)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('renders every endpoint of the contract, grouped by tag, without a blocked script or style', async () => {
     const { page, context } = await newPage(browser);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { exitFieldError, RISK_NEEDS_STOP_MESSAGE, TEMPLATE_EXITS, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD, uniqueEmail, signUpViaApi } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -43,14 +43,13 @@ describe('exits, costs and risk sizing on the screens (issue 12)', () => {
   let ids: { templateId: number; periodId: number };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page, context } = await newPage(browser));
     page.on('pageerror', (e) => console.error('page error:', e.message));
     email = (await signUpAndLogIn(page)).email;
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('builds a template with a stop-loss, a take-profit and risk sizing, with the API’s words for bad values', async () => {

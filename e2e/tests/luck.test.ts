@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { HELP_TEXT, LUCK_TEXT, MONTE_CARLO_TEXT } from '../../apps/web/src/lib/luckText.ts';
@@ -21,7 +21,7 @@ describe('is it luck?', () => {
   let periodId: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } }));
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await signUpAndLogIn(page);
@@ -37,7 +37,6 @@ describe('is it luck?', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('a finished grid shows the badge, the Deflated Sharpe and the PBO in words, and links to the help page', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, rowToSavedFilter, type Period, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { MANY_LINK_TEXT } from '../../apps/web/src/lib/manyLinks.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
@@ -37,7 +37,7 @@ describe('many-symbol runs on screen (issue 15)', () => {
   const scanName = `Highest priced ${Date.now()}`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const { page, context } = await newPage(browser, DESKTOP);
     page.on('pageerror', (e) => console.error('page error:', e.message));
     session = { page, close: () => context.close() };
@@ -55,7 +55,6 @@ describe('many-symbol runs on screen (issue 15)', () => {
   });
   afterAll(async () => {
     await session?.close();
-    await browser?.close();
   });
 
   it('Backtest screen → "Run on many symbols": the form takes the period, the run shows a sorted, paged table, a histogram and a summary', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SYMBOL_NOT_FOUND } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from '../../apps/web/src/components/marketDataText.ts';
 import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
 import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
@@ -20,9 +20,8 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('real tickers on the demo market', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   for (const [name, size] of Object.entries(VIEWPORTS)) {
     it(`/chart/AAPL explains the demo market and links the Market data page, which shows the listings (${name})`, async () => {

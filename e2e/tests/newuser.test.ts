@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SYMBOL_NOT_FOUND, type StarterSymbol, type SymbolSearchResult } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
@@ -52,12 +52,11 @@ describe('what a new user meets (issue 21)', () => {
   let liquid: StarterSymbol; // the market's most traded listing
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const { page, context } = await newPage(browser);
     liquid = await (await page.request.get('/api/starters/symbol/')).json();
     await context.close();
   });
-  afterAll(() => browser?.close());
 
   it('a signed-out scanner filter survives Login to Scan', async () => {
     const { page, context } = await newPage(browser);
@@ -255,11 +254,10 @@ describe('the guard’s destination through Google sign-in (own server with a lo
         DEMO_SYMBOLS: '10',
         ...google.env,
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await google?.stop();
   });

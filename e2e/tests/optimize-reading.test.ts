@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Candle, Optimization, OptimizationCreateBody, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -39,7 +39,7 @@ describe('reading an optimisation', () => {
   let run: Optimization;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     desk = await newPage(browser, DESK);
     const { email } = await signUpAndLogIn(desk.page);
     phone = await newPage(browser, PHONE);
@@ -67,7 +67,6 @@ describe('reading an optimisation', () => {
   afterAll(async () => {
     await desk?.context.close();
     await phone?.context.close();
-    await browser?.close();
   });
 
   it('says what comes next under a filled form, not "Choose parameters to vary…"', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail, TemplateListItem } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
@@ -40,7 +40,7 @@ describe('optimisation screens (issue 14)', () => {
   let periodId: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } }));
     page.on('pageerror', (e) => console.error('page error:', e.message));
     email = (await signUpAndLogIn(page)).email;
@@ -57,7 +57,6 @@ describe('optimisation screens (issue 14)', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('opens from the Backtest screen, counts cells as they are typed and refuses a grid over 100,000 cells', async () => {

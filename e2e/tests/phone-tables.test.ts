@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, type PortfolioRun, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
 import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts';
@@ -55,7 +55,7 @@ describe('wide tables on a phone: key columns, the rest in the row’s details',
   let watchlistId: number;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     desk = await newPage(browser, DESK);
     const { email } = await signUpAndLogIn(desk.page);
     phone = await newPage(browser, PHONE);
@@ -79,7 +79,6 @@ describe('wide tables on a phone: key columns, the rest in the row’s details',
   afterAll(async () => {
     await desk?.context.close();
     await phone?.context.close();
-    await browser?.close();
   });
 
   it('universe results: Symbol, Return and Sharpe on a phone, every column at 1280 px', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_MESSAGES, type Candle, type Period, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -77,7 +77,7 @@ describe('phones as a first-class layout, and the spec’s smaller differences (
   let ids: { templateId: number; periodId: number };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     desk = await newPage(browser, WIDE);
     desk.page.on('pageerror', (e) => console.error('page error:', e.message));
     const { email } = await signUpAndLogIn(desk.page);
@@ -98,7 +98,6 @@ describe('phones as a first-class layout, and the spec’s smaller differences (
   afterAll(async () => {
     await desk?.context.close();
     await phone?.context.close();
-    await browser?.close();
   });
 
   /** Opens a screen at both widths, waits for `ready`, checks the phone for overflow, screenshots both. */

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SCANNER_PRESETS } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -18,9 +18,8 @@ async function scan(page: Page) {
 describe('scanner presets on the demo market', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('each preset returns at least one row', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });

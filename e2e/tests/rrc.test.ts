@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 
 const summary = (page: Page, key: string) => page.locator(`[data-testid="${key}"]`).innerText();
@@ -15,9 +15,8 @@ const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`
 describe('risk-reward calculator (/rrc)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('computes the spec defaults once on load, with the spec colours, tables and footer', async () => {
     const { page, context } = await newPage(browser);

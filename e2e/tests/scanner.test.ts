@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { RESULT_COLUMNS, SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir } from '../harness/shots.ts';
@@ -57,9 +57,8 @@ async function scanBy(page: Page, action: () => Promise<void>) {
 describe('stock scanner (/scanner)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('signed out: browse and add filters, but Login to Scan and the sign-in link lead to /login; no query menu', async () => {
     const { page, context } = await newPage(browser);

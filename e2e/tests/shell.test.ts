@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
 import { SESSION_EXPIRED_BANNER } from '../../apps/web/src/app/messages.ts';
@@ -16,9 +16,8 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 describe('app shell', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
-  afterAll(() => browser?.close());
 
   it('home page shows the title, six tiles linking where they should, and a clock ticking every second', async () => {
     const { page, context } = await newPage(browser);
@@ -307,10 +306,9 @@ describe('footer', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ SUPPORT_EMAIL: supportEmail, DISCLAIMER: disclaimer, DEMO_SYMBOLS: '20' }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ SUPPORT_EMAIL: supportEmail, DISCLAIMER: disclaimer, DEMO_SYMBOLS: '20' }), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 

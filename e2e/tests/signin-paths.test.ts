@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Starter, TemplateListItem } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { startGoogleStandIn, type GoogleStandIn } from '../harness/google.ts';
 import { startServer, type RunningServer } from '../harness/server.ts';
@@ -57,12 +57,11 @@ describe('the first backtest on every sign-in path', () => {
   let starters: Starter[];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const { page, context } = await newPage(browser);
     starters = await (await page.request.get('/api/starters/')).json();
     await context.close();
   });
-  afterAll(() => browser?.close());
 
   for (const [size, opts] of [['desktop', {}], ['phone', PHONE]] as const) {
     it(`Run → the login page says why → its Sign up link → Create account → Log in ends on the result (${size})`, async () => {
@@ -153,10 +152,9 @@ describe('the first backtest through Google sign-in (own server with a loopback 
 
   beforeAll(async () => {
     google = await startGoogleStandIn(() => ({ sub: 'google-first-run-1', email: 'first.run.google@example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper' }));
-    [server, browser] = await Promise.all([startServer({ DEMO_SYMBOLS: '10', ...google.env }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ DEMO_SYMBOLS: '10', ...google.env }), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
     await google?.stop();
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SCANNER_PRESETS, SYMBOL_NOT_FOUND, type Starter, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { launchBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn, signUpViaApi, TEST_PASSWORD, uniqueEmail } from '../harness/account.ts';
 import { FIRST_BACKTEST_TEXT } from '../../apps/web/src/components/firstBacktestText.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -37,13 +37,12 @@ describe('the first five minutes (issue 18)', () => {
   let symbol: StarterSymbol;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const { page, context } = await newPage(browser);
     starters = await (await page.request.get('/api/starters/')).json();
     symbol = await (await page.request.get('/api/starters/symbol/')).json();
     await context.close();
   });
-  afterAll(() => browser?.close());
 
   it('a new user runs a starter from the home page and sees stats, trades and the chart in under three clicks', async () => {
     const { page, context } = await newPage(browser);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_EXITS, type BacktestChart, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail, type TemplateListItem } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -82,14 +82,13 @@ describe('strategy language on the screens', () => {
   let email: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     ({ page, context } = await newPage(browser));
     page.on('pageerror', (e) => console.error('page error:', e.message));
     email = (await signUpAndLogIn(page)).email;
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
   });
 
   it('builds a golden cross, reads it back in words, runs it and draws both averages on the chart', async () => {

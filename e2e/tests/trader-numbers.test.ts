@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TemplateDetail } from '@app/contract';
-import { baseUrl, launchBrowser, newPage } from '../harness/browser.ts';
+import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -16,14 +16,13 @@ describe('numbers as traders read them', () => {
   let session: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     session = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     session.page.on('pageerror', (e) => console.error('page error:', e.message));
     await signUpAndLogIn(session.page);
   });
   afterAll(async () => {
     await session?.context.close();
-    await browser?.close();
   });
 
   it('shows market cap as 1.2B and 340M, the full figure in the cell’s title', async () => {
