@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migratedDataDir } from '@app/server/testing';
-import { DATA_TEMPLATE_ENV, startServer, type RunningServer } from './harness/server.ts';
+import { DATA_DIR_TEMPLATE_ENV, migratedDataDir } from '@app/server/testing';
+import { startServer, type RunningServer } from './harness/server.ts';
 
 let server: RunningServer | undefined;
 let template: string | undefined;
@@ -14,7 +14,7 @@ export async function setup(project: TestProject) {
   template = mkdtempSync(join(tmpdir(), 'e2e-template-'));
   await migratedDataDir(template);
   // the test files' workers inherit the environment, and with it the template
-  process.env[DATA_TEMPLATE_ENV] = template;
+  process.env[DATA_DIR_TEMPLATE_ENV] = template;
   server = await startServer();
   project.provide('baseUrl', server.url);
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyMigratedDataDir } from '@app/server/testing';
 
 const root = new URL('../../', import.meta.url).pathname;
 /** The server's start file, through the package's declared entry (not a path into its sources). */
@@ -26,16 +27,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Where the run's migrated data directory is (made by globalSetup.ts). */
-export const DATA_TEMPLATE_ENV = 'STOCKBENCH_E2E_DATA_TEMPLATE';
-
 /** Starts `npm start`'s server on a free port with a fresh embedded database (a copy of the run's
  *  migrated data directory when there is one). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const template = process.env[DATA_TEMPLATE_ENV];
-  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  copyMigratedDataDir(dataDir);
   const url = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ['--import', 'tsx', serverMain], {
     cwd: root,

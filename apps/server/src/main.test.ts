@@ -14,7 +14,8 @@ describe('main.ts as a process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'stockbench-main-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('logs requests and shuts down cleanly on SIGTERM, closing the database', async () => {
+  // a first start on a new directory (initdb, migrations, a demo market) takes long on a loaded machine
+  it('logs requests and shuts down cleanly on SIGTERM, closing the database', { timeout: 120_000 }, async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO_SYMBOLS: '12', LOG_LEVEL: 'info', MARKET_PROVIDERS: '' },

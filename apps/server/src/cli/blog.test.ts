@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../db/index.ts';
+import { copyMigratedDataDir } from '../test/templateDb.ts';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
@@ -38,11 +39,13 @@ author: Alex Tape
 A gap above yesterday's high on **volume**. <script>alert(1)</script>
 `;
 
-// Each run starts Node and opens PGlite, which takes seconds on a busy machine.
+// Each run starts Node and opens PGlite, which takes seconds on a busy machine; the data directories
+// start as copies of the run's migrated one (no initdb, no migrations).
 describe('npm run blog', { timeout: 120_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'blog-cli-'));
+    for (const name of ['data', 'data-errors', 'data-busy']) copyMigratedDataDir(join(dir, name));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyMigratedDataDir } from '../test/templateDb.ts';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
@@ -19,7 +20,9 @@ function data(args: string[], dataDir: string, env: Record<string, string> = {})
   });
 }
 
-describe('npm run data', () => {
+// Each run starts Node and opens PGlite, which takes seconds on a busy machine; each test's data
+// directory starts as a copy of the run's migrated one (no initdb, no migrations).
+describe('npm run data', { timeout: 120_000 }, () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'data-cli-'));
@@ -32,6 +35,7 @@ describe('npm run data', () => {
 
   it('imports a folder with a per-file report, and a second run changes nothing', async () => {
     const db = join(dir, 'db');
+    copyMigratedDataDir(db);
     const first = await data(['import', join(dir, 'in')], db);
     expect(first.stderr).toBe(''); // no progress bar without a terminal
     expect(first.code).toBe(0);
@@ -48,6 +52,7 @@ describe('npm run data', () => {
 
   it('explains its usage and errors', async () => {
     const db = join(dir, 'db2');
+    copyMigratedDataDir(db);
     const help = await data([], db);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run data -- <command>/);

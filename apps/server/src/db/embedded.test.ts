@@ -8,6 +8,7 @@ import { waitFor } from '../test/waitFor.ts';
 import { openDb, openPglite } from './index.ts';
 import { migrate } from './migrate.ts';
 import { LOCK_FILE } from './dataDirLock.ts';
+import { copyMigratedDataDir } from '../test/templateDb.ts';
 
 // The embedded database as `npm start` runs it (PGlite in a worker thread of the server, shared
 // with CLI commands over a unix socket): what a crash keeps, a CLI command beside the server, and
@@ -42,6 +43,7 @@ function data(args: string[], dataDir: string): Promise<{ code: number; stdout: 
 describe('the embedded database', () => {
   it('keeps every acknowledged write when the server is killed with SIGKILL mid-write', SERVER_TEST, async () => {
     const dataDir = join(dir, 'crash');
+    copyMigratedDataDir(dataDir); // a migrated directory (initdb is not what is tested here)
     const server = await startServerProcess(serverEnv(dataDir));
     // Writes go through the server's own database thread (the socket CLI commands use too).
     const db = await openDb({ databaseUrl: null, dataDir });
@@ -91,6 +93,7 @@ describe('the embedded database', () => {
 
   it('runs `npm run data -- import` while the server runs, through the server', SERVER_TEST, async () => {
     const dataDir = join(dir, 'beside');
+    copyMigratedDataDir(dataDir); // a migrated directory (initdb is not what is tested here)
     const input = join(dir, 'beside-in');
     mkdirSync(input);
     writeFileSync(join(input, 'EMBA.csv'), 'date,open,high,low,close,volume\n2021-04-20,10,11,9,10.5,100\n2021-04-21,10.5,12,10,11,200\n');
@@ -112,6 +115,7 @@ describe('the embedded database', () => {
 
   it('makes a CLI command say why not when a process that does not share the database has it open', async () => {
     const dataDir = join(dir, 'busy');
+    copyMigratedDataDir(dataDir); // a migrated directory (initdb is not what is tested here)
     const holder = await openPglite(dataDir);
     try {
       const r = await data(['status'], dataDir);

@@ -5,10 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
-import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './templateDb.ts';
+import { DATA_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './templateDb.ts';
 
 // The server tests' global setup: one migrated database of each kind, which every test's new
-// database copies (templateDb.ts). Passed as environment variables, which the test workers inherit.
+// database copies (templateDb.ts), and the data directory they were made from. Passed as environment variables, which the test workers inherit.
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'stockbench-template-'));
   const dataDir = join(dir, 'pglite');
@@ -20,6 +20,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   writeFileSync(file, new Uint8Array(await (await lite.dumpDataDir('none')).arrayBuffer()));
   await lite.close();
   process.env[PGLITE_TEMPLATE_ENV] = file;
+  process.env[DATA_DIR_TEMPLATE_ENV] = dataDir;
 
   let template: string | null = null;
   const adminUrl = process.env.DATABASE_URL;

@@ -2,7 +2,7 @@
 // instead of paths into apps/server/src. Test helpers first, then the engines the benchmarks time.
 export { dbKinds, freshDb, signedInAs, testApp, type TestApp } from './testApp.ts';
 export { resetLinkIn, startTestMailbox, type TestMailbox } from './mailbox.ts';
-export { migratedDataDir } from './templateDb.ts';
+export { copyMigratedDataDir, DATA_DIR_TEMPLATE_ENV, migratedDataDir } from './templateDb.ts';
 export { XSS_PAYLOADS, unsafeParts } from './xssPayloads.ts';
 
 export { buildApp } from '../app.ts';

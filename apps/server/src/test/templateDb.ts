@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { openPglite, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 
@@ -9,6 +9,9 @@ import { migrate } from '../db/migrate.ts';
 // test run (benchmarks, a single script) the variables are unset and databases migrate as before.
 export const PGLITE_TEMPLATE_ENV = 'STOCKBENCH_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'STOCKBENCH_TEST_POSTGRES_TEMPLATE';
+/** A migrated embedded data directory (migratedDataDir) that the processes a test starts (a server,
+ *  a CLI command) begin on copies of. */
+export const DATA_DIR_TEMPLATE_ENV = 'STOCKBENCH_TEST_DATA_DIR_TEMPLATE';
 
 let pgliteTemplate: Blob | null = null;
 
@@ -41,4 +44,14 @@ export async function migratedDataDir(dir: string): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** Makes `dir` a copy of the run's migrated data directory, when the run made one, and says whether
+ *  it did: a process started on it skips initdb and the migrations, a few seconds on a loaded
+ *  machine. A test of what a first start does on a new directory must not use it. */
+export function copyMigratedDataDir(dir: string): boolean {
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (!template || !existsSync(template)) return false;
+  cpSync(template, dir, { recursive: true });
+  return true;
 }
