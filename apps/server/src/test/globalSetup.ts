@@ -8,7 +8,8 @@ import { migrate } from '../db/migrate.ts';
 import { DATA_DIR_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from './templateDb.ts';
 
 // The server tests' global setup: one migrated database of each kind, which every test's new
-// database copies (templateDb.ts), and the data directory they were made from. Passed as environment variables, which the test workers inherit.
+// database copies (templateDb.ts), and the data directory they were made from, which the processes
+// tests start begin on copies of. Passed as environment variables, which the test workers inherit.
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'stockbench-template-'));
   const dataDir = join(dir, 'pglite');

@@ -46,12 +46,10 @@ export async function migratedDataDir(dir: string): Promise<void> {
   }
 }
 
-/** Makes `dir` a copy of the run's migrated data directory, when the run made one, and says whether
- *  it did: a process started on it skips initdb and the migrations, a few seconds on a loaded
+/** Makes `dir` a copy of the run's migrated data directory when the run made one (else leaves it
+ *  alone): a process started on it skips initdb and the migrations, a few seconds on a loaded
  *  machine. A test of what a first start does on a new directory must not use it. */
-export function copyMigratedDataDir(dir: string): boolean {
+export function copyMigratedDataDir(dir: string): void {
   const template = process.env[DATA_DIR_TEMPLATE_ENV];
-  if (!template || !existsSync(template)) return false;
-  cpSync(template, dir, { recursive: true });
-  return true;
+  if (template && existsSync(template)) cpSync(template, dir, { recursive: true });
 }
