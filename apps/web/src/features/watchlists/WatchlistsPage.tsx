@@ -63,12 +63,14 @@ export default function WatchlistsPage() {
   const addSymbol = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!selected || !symbol.trim()) return;
+    const typed = symbol;
     setAddError(null);
     setBusy(true);
     try {
-      await actions.add(selected.id, [symbol.trim().toUpperCase()]);
+      await actions.add(selected.id, [typed.trim().toUpperCase()]);
       rememberList(selected.id);
-      setSymbol('');
+      // The new row shows before every list has reloaded; a symbol typed meanwhile is the next one.
+      setSymbol((now) => (now === typed ? '' : now));
     } catch (err) {
       setAddError(messageOf(err));
     } finally {
