@@ -23,10 +23,10 @@ export default defineConfig({
           setupFiles: ['e2e/setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time
-          // beside them loaded the machine so that journeys needed their retry and a process test
-          // timed out. Their shared modules (playwright, the harness) are loaded once.
-          fileParallelism: false,
+          // Files side by side (scripts/test.mjs gives this lane two workers beside the unit and API
+          // tests): a journey mostly waits on the server and the browser, so one file at a time made
+          // this lane the run's longest. A worker's files share its modules (playwright, the harness).
+          fileParallelism: true,
           isolate: false,
           // after the other projects when one Vitest run has them all (`npx vitest run`)
           sequence: { groupOrder: 1 },

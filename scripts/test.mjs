@@ -1,13 +1,15 @@
 // `npm test`: the lint (eslint.config.js) and every test of every workspace (unit, API, browser).
 // Extra arguments go to one Vitest run as they are, e.g. `npm test -- --project quant` (no lint).
 //
-// With no arguments three lanes run side by side, because the browser journeys run one file at a
-// time and mostly wait on a server and a browser, while the unit and API tests keep the cores busy:
-//   1. the browser journeys (Chromium installed when missing, the web bundle built when stale),
-//   2. the unit and API tests (every project but e2e),
+// With no arguments three lanes run side by side, because the browser journeys mostly wait on a
+// server and a browser, while the unit and API tests keep the cores busy:
+//   1. the browser journeys, two files at a time (Chromium installed when missing, the web bundle
+//      built when stale),
+//   2. the unit and API tests (every project but e2e) on two workers,
 //   3. the lint.
 // The first lane's and the lint's lines are prefixed with their lane's name. The run fails when any
-// lane fails; the end prints the ten slowest files and the counts of both Vitest runs.
+// lane fails; the end prints the ten slowest files, the tests that passed only on their retry (with
+// what failed first) and the counts of both Vitest runs.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,7 +65,7 @@ if (args.length) {
   statuses = [ready || (await vitest('all', args))];
 } else {
   const [browser, api, lintStatus] = await Promise.all([
-    prepareBrowserTests('e2e').then((ready) => ready || vitest('e2e', ['--project', 'e2e'], 'e2e')),
+    prepareBrowserTests('e2e').then((ready) => ready || vitest('e2e', ['--project', 'e2e', '--maxWorkers=2'], 'e2e')),
     // two workers beside the browser lane's server and Chromium on a two-core machine
     vitest('api', ['--project', 'quant', '--project', 'contract', '--project', 'server', '--project', 'web', '--maxWorkers=2']),
     lint(),
@@ -83,6 +85,16 @@ if (reports.length) {
   if (files.length) {
     console.log('\nslowest test files:');
     for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+  }
+  // A test that failed once and passed on its retry (the browser journeys have one) is green, but
+  // what stalled it is worth a look: a slow machine, or a race the product has.
+  const retried = reports
+    .flatMap((j) => j.testResults ?? [])
+    .flatMap((f) => (f.assertionResults ?? []).map((t) => ({ file: f.name.replace(process.cwd() + '/', ''), ...t })))
+    .filter((t) => t.status === 'passed' && t.failureMessages?.length);
+  if (retried.length) {
+    console.log('\npassed on a retry (the first try failed):');
+    for (const t of retried) console.log(`  ${t.file} › ${t.title}\n      ${t.failureMessages[0].split('\n')[0].slice(0, 200)}`);
   }
   const sum = (key) => reports.reduce((s, j) => s + (j[key] ?? 0), 0);
   console.log(`\ntests: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests') + sum('numTodoTests')} skipped`);
