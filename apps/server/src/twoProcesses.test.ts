@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { AUTH_LIMITS } from './accounts/rateLimits.ts';
 import { DEMO_POSTS_DIR } from './blog/seed.ts';
+import { openPostgres, type Db } from './db/index.ts';
 import { fixtureServer } from './test/fixtureServer.ts';
 import { emptyPostgres } from './test/testApp.ts';
 import { startServerProcess, type ServerProcess } from './test/serverProcess.ts';
@@ -45,18 +45,18 @@ function client() {
 
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof emptyPostgres>>;
-  let sql: pg.Pool;
+  let sql: Db;
   let fixtures: Awaited<ReturnType<typeof fixtureServer>>;
   let a: ServerProcess;
   let b: ServerProcess;
   let env: Record<string, string>;
   const user = client();
   const PASSWORD = 'Candle-Wick-77';
-  const q = async <T = any>(text: string, params: unknown[] = []) => (await sql.query(text, params)).rows as T[];
+  const q = <T = any>(text: string, params: unknown[] = []) => sql.query<T>(text, params);
 
   beforeAll(async () => {
     database = await emptyPostgres();
-    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    sql = await openPostgres(database.url);
     fixtures = await fixtureServer({
       '/SymDir/nasdaqlisted.txt': 'nasdaqlisted.txt',
       '/SymDir/otherlisted.txt': 'otherlisted.txt',
@@ -84,7 +84,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   afterAll(async () => {
     await Promise.all([a, b].map((s) => s?.stop()));
     await fixtures?.close();
-    await sql?.end();
+    await sql?.close();
     await database?.drop();
   });
 

@@ -77,6 +77,12 @@ export async function openPostgres(url: string): Promise<Db> {
   // An idle client whose connection the server ends (restart, failover, DROP DATABASE … FORCE) emits
   // 'error'; unhandled, that would crash the process. The pool drops that client and makes a new one.
   pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+  // The pool's end() resolves once it has told every client to end, before their connections have
+  // closed; a database dropped at that moment (tests drop theirs WITH (FORCE)) ends them with an
+  // error no listener hears any more. close() waits for the connections themselves.
+  const connections = new Map<pg.Client, Promise<void>>();
+  pool.on('connect', (c) => connections.set(c, new Promise((ended) => c.once('end', () => ended()))));
+  pool.on('remove', (c) => connections.delete(c));
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient, inTx: boolean): Db => ({
     kind: 'postgres',
@@ -104,7 +110,10 @@ export async function openPostgres(url: string): Promise<Db> {
       }
     },
     async close() {
-      if (!inTx) await pool.end();
+      if (inTx) return;
+      const closed = [...connections.values()];
+      await pool.end();
+      await Promise.all(closed);
     },
   });
   return wrap(pool, false);
