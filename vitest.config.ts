@@ -23,10 +23,11 @@ export default defineConfig({
           setupFiles: ['e2e/setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Files side by side (scripts/test.mjs gives this lane two workers beside the unit and API
-          // tests): a journey mostly waits on the server and the browser, so one file at a time made
-          // this lane the run's longest. A worker's files share its modules (playwright, the harness).
-          fileParallelism: true,
+          // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time
+          // beside them loaded the machine so that journeys needed their retry, and twice a journey
+          // failed both tries (README "Test-suite time"). Their shared modules (playwright, the
+          // harness) are loaded once.
+          fileParallelism: false,
           isolate: false,
           // after the other projects when one Vitest run has them all (`npx vitest run`)
           sequence: { groupOrder: 1 },

@@ -1,10 +1,9 @@
 // `npm test`: the lint (eslint.config.js) and every test of every workspace (unit, API, browser).
 // Extra arguments go to one Vitest run as they are, e.g. `npm test -- --project quant` (no lint).
 //
-// With no arguments three lanes run side by side, because the browser journeys mostly wait on a
-// server and a browser, while the unit and API tests keep the cores busy:
-//   1. the browser journeys, two files at a time (Chromium installed when missing, the web bundle
-//      built when stale),
+// With no arguments three lanes run side by side, because the browser journeys run one file at a
+// time and mostly wait on a server and a browser, while the unit and API tests keep the cores busy:
+//   1. the browser journeys (Chromium installed when missing, the web bundle built when stale),
 //   2. the unit and API tests (every project but e2e) on two workers,
 //   3. the lint.
 // The first lane's and the lint's lines are prefixed with their lane's name. The run fails when any
@@ -65,7 +64,7 @@ if (args.length) {
   statuses = [ready || (await vitest('all', args))];
 } else {
   const [browser, api, lintStatus] = await Promise.all([
-    prepareBrowserTests('e2e').then((ready) => ready || vitest('e2e', ['--project', 'e2e', '--maxWorkers=2'], 'e2e')),
+    prepareBrowserTests('e2e').then((ready) => ready || vitest('e2e', ['--project', 'e2e'], 'e2e')),
     // two workers beside the browser lane's server and Chromium on a two-core machine
     vitest('api', ['--project', 'quant', '--project', 'contract', '--project', 'server', '--project', 'web', '--maxWorkers=2']),
     lint(),

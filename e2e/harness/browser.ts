@@ -14,11 +14,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 let shared: Promise<Browser> | undefined;
 
-/** The worker's one Chromium, launched at the first call: a worker runs its browser files one after
- *  another and keeps its modules (vitest.config.ts), so a launch per file (a second or two on a
- *  loaded machine, for nothing the files need apart) is paid once per worker. Every test opens its
- *  own context (own cookies and storage); a file's contexts left open are closed when it ends
- *  (setup.ts). Launched again if it went away. */
+/** The run's one Chromium, launched at the first call: the browser files run one after another in
+ *  one worker that keeps its modules (vitest.config.ts), so a launch per file (a second or two on a
+ *  loaded machine, for nothing the files need apart) is paid once. Every test opens its own context
+ *  (own cookies and storage); a file's contexts left open are closed when it ends (setup.ts).
+ *  Launched again if it went away. */
 export async function sharedBrowser(): Promise<Browser> {
   const current = await shared?.catch(() => undefined);
   if (current?.isConnected()) return current;
