@@ -24,9 +24,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time
-          // beside them loaded the machine so that journeys needed their retry, and twice a journey
-          // failed both tries (README "Test-suite time"). Their shared modules (playwright, the
-          // harness) are loaded once.
+          // beside them loaded the machine so that journeys needed their retry, a process test timed
+          // out, and in a clean-clone run two journeys failed both tries (README "Test-suite time").
+          // Their shared modules (playwright, the harness) are loaded once.
           fileParallelism: false,
           isolate: false,
           // after the other projects when one Vitest run has them all (`npx vitest run`)
