@@ -76,20 +76,19 @@ if (args.length) {
 // Where the minutes go, and one plain closing line with the counts, whatever was printed above.
 const reports = ['e2e', 'api', 'all'].map((name) => join(dir, name + '.json')).filter(existsSync).map((f) => JSON.parse(readFileSync(f, 'utf8')));
 if (reports.length) {
-  const files = reports
-    .flatMap((j) => j.testResults ?? [])
-    .map((f) => ({ name: f.name.replace(process.cwd() + '/', ''), ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
+  const results = reports.flatMap((j) => j.testResults ?? []).map((f) => ({ ...f, name: f.name.replace(process.cwd() + '/', '') }));
+  const slowest = results
+    .map((f) => ({ name: f.name, ms: (f.endTime ?? 0) - (f.startTime ?? 0) }))
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 10);
-  if (files.length) {
+  if (slowest.length) {
     console.log('\nslowest test files:');
-    for (const f of files) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+    for (const f of slowest) console.log(`  ${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
   }
   // A test that failed once and passed on its retry (the browser journeys have one) is green, but
   // what stalled it is worth a look: a slow machine, or a race the product has.
-  const retried = reports
-    .flatMap((j) => j.testResults ?? [])
-    .flatMap((f) => (f.assertionResults ?? []).map((t) => ({ file: f.name.replace(process.cwd() + '/', ''), ...t })))
+  const retried = results
+    .flatMap((f) => (f.assertionResults ?? []).map((t) => ({ file: f.name, ...t })))
     .filter((t) => t.status === 'passed' && t.failureMessages?.length);
   if (retried.length) {
     console.log('\npassed on a retry (the first try failed):');
