@@ -96,7 +96,7 @@ export async function newPage(browser: Browser, opts: ContextOptions = {}): Prom
   const spare = reusable ? spares.get(key)?.pop() : undefined;
   let context = spare?.context.browser() === browser ? spare.context : undefined;
   if (context) spare!.take();
-  if (!context) {
+  else {
     context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 }, ...opts });
     if (reusable) reuseOnClose(context, key);
   }
