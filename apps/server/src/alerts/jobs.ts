@@ -5,8 +5,7 @@ import { createMailer, type Mailer } from '../accounts/mailer.ts';
 import { registerMarketFollowUp } from '../jobs/market.ts';
 import { evaluateAlerts, type EvaluationOutcome } from './evaluate.ts';
 import { alertMail } from './mail.ts';
-import { lastMarketChange, type EnabledAlert, type Firing } from './repository.ts';
-import type { SeriesCache } from '../market/seriesCache.ts';
+import type { EnabledAlert, Firing } from './repository.ts';
 import { nudgeWebhooks } from './webhookDelivery.ts';
 import { queueDeliveries } from './webhookQueue.ts';
 
@@ -29,20 +28,12 @@ export function webhookPayload(alert: Pick<EnabledAlert, 'id' | 'name' | 'kind'>
   };
 }
 
-const seenChange = new WeakMap<SeriesCache, number>();
-/** The job may run on a process whose cache has not yet picked up the import (each process reloads
- *  changed symbols on a timer): load the last change's symbols first, once per change. */
-async function freshenCache(deps: Pick<AppDeps, 'db' | 'series'>) {
-  const change = await lastMarketChange(deps.db);
-  if (!change || seenChange.get(deps.series) === change.version) return;
-  await deps.series.load(deps.db, change.symbols);
-  seenChange.set(deps.series, change.version);
-}
-
 /** Evaluates the update's alerts, then sends the e-mails (one per user) and queues the webhooks. */
 export async function runAlertFollowUp(deps: Pick<AppDeps, 'db' | 'series' | 'config'>, importId: number, opts: { mailer?: Mailer; log?: Log; now?: number } = {}): Promise<EvaluationOutcome> {
   const log = opts.log ?? silent;
-  await freshenCache(deps);
+  // The job may run on a process whose cache has not yet picked up the import (each process
+  // catches up on a timer): catch up first.
+  await deps.series.catchUp(deps.db);
   const outcome = await evaluateAlerts(deps, importId, opts.now, async (t, o) => {
     await queueDeliveries(t, o.webhooks.map(({ alert, firings }) => ({
       userId: alert.user_id, alertId: alert.id, url: alert.webhook_url!, secret: alert.webhook_secret, body: JSON.stringify(webhookPayload(alert, firings)),

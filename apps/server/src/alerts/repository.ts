@@ -247,8 +247,3 @@ export async function savedQueriesById(db: Db, ids: number[]) {
   return out;
 }
 
-/** The market data's last change (written by every import): its version and the symbols it touched. */
-export async function lastMarketChange(db: Db): Promise<{ version: number; symbols: string[] } | null> {
-  const [row] = await db.query<{ value: { version: number; symbols: string[] } }>(`SELECT value FROM app_meta WHERE key = 'market_change'`);
-  return row?.value ?? null;
-}

@@ -60,6 +60,28 @@ describe.each(dbKinds)('market jobs on %s', (kind) => {
     expect(series.get('QQQQ')!.info.name).toBe('Q');
   });
 
+  it('picks up an import made after the cache loaded and before the first look (as at a start beside a running update)', async () => {
+    const series = new SeriesCache();
+    await series.load(db);
+    await upsertSymbols(db, [{ symbol: 'QQQR', name: 'R', market: 'NASDAQ', instr_type: 'EQUITY', sector: null, industry: null, market_cap: null }]);
+    await noteMarketChange(db, ['QQQR']);
+    const jobs = marketJobs({ config: loadConfig(), db, series, queue }, quiet);
+    await jobs.reloadChanged(); // the first look of a process whose cache loaded just before
+    expect(series.get('QQQR')?.info.name).toBe('R');
+  });
+
+  it('picks up every import made between two looks, not only the last one', async () => {
+    const series = new SeriesCache();
+    await series.load(db);
+    const jobs = marketJobs({ config: loadConfig(), db, series, queue }, quiet);
+    for (const symbol of ['QQQS', 'QQQT']) {
+      await upsertSymbols(db, [{ symbol, name: symbol, market: 'NASDAQ', instr_type: 'EQUITY', sector: null, industry: null, market_cap: null }]);
+      await noteMarketChange(db, [symbol]);
+    }
+    await jobs.reloadChanged();
+    expect([series.get('QQQS')?.info.name, series.get('QQQT')?.info.name]).toEqual(['QQQS', 'QQQT']);
+  });
+
   it('claims the daily update once a day, after the hour, however many processes ask at once', async () => {
     const config = loadConfig({ marketProviders: ['nasdaq-trader'], marketUpdateHourUtc: 22 });
     const deps = { config, db, queue };

@@ -105,27 +105,12 @@ export async function dispatchFollowUps(db: Db, queue: JobQueue): Promise<number
  *  workers. */
 export function marketJobs(deps: Pick<AppDeps, 'config' | 'db' | 'series' | 'queue'>, log: Log) {
   const { config, db, series, queue } = deps;
-  let seenChange: number | null = null;
-  // Cache loads one at a time: two partial loads at once would each start from the same entries
-  // and the later one would drop what the earlier one loaded.
-  let loads: Promise<unknown> = Promise.resolve();
-  const loadSymbols = (symbols: string[]) => (loads = loads.catch(() => {}).then(() => series.load(db, symbols)));
 
-  const readChange = async () => {
-    const [row] = await db.query<{ value: { version: number; symbols: string[] } }>(`SELECT value FROM app_meta WHERE key = 'market_change'`);
-    return row?.value ?? null;
-  };
-
-  /** Reloads the symbols an import by another process changed since the last call (the first
-   *  call only remembers the current version: the cache was just loaded). */
+  /** Reloads what imports by other processes (or `npm run data`) changed since the last look. */
   async function reloadChanged() {
-    const change = await readChange();
-    const version = change?.version ?? 0;
-    if (seenChange !== null && version !== seenChange && change) {
-      await loadSymbols(change.symbols);
-      log.info(`market cache: reloaded ${change.symbols.length} symbols changed by an import`);
-    }
-    seenChange = version;
+    const reloaded = await series.catchUp(db);
+    if (reloaded?.full) log.info(`market cache: reloaded in full (${reloaded.symbols} symbols): more than one import since the last look`);
+    else if (reloaded) log.info(`market cache: reloaded ${reloaded.symbols} symbols changed by an import`);
   }
 
   /** The daily update job: the configured network providers, then this process's cache. */
@@ -134,8 +119,7 @@ export function marketJobs(deps: Pick<AppDeps, 'config' | 'db' | 'series' | 'que
     const s = report.summary();
     log.info({ ...s }, 'market update done');
     for (const e of report.rejected.slice(0, 20)) log.warn(`market update rejected ${e.source}: ${e.problems.join('; ')}`);
-    if (report.changedSymbols.size) await loadSymbols([...report.changedSymbols]);
-    seenChange = (await readChange())?.version ?? seenChange; // our own change is already loaded
+    await reloadChanged(); // the update's own change, before its follow-ups run
     await db.query(
       `INSERT INTO app_meta (key, value) VALUES ('market_update', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [JSON.stringify({ day, summary: s })],

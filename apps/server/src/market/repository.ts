@@ -237,3 +237,10 @@ export async function isDemoData(db: Db): Promise<boolean> {
   const rows = await db.query<{ value: { demo?: boolean } | null }>("SELECT value FROM app_meta WHERE key = 'data_source'");
   return rows[0]?.value?.demo === true;
 }
+
+/** The market data's last change (app_meta 'market_change', written by every import in any process;
+ *  runImport.ts noteMarketChange): its version and the symbols it touched. */
+export async function lastMarketChange(db: Db): Promise<{ version: number; symbols: string[] } | null> {
+  const [row] = await db.query<{ value: { version: number; symbols: string[] } }>(`SELECT value FROM app_meta WHERE key = 'market_change'`);
+  return row?.value ?? null;
+}

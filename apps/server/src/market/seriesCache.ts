@@ -1,7 +1,7 @@
 import type { DailyBars } from '@app/quant';
 import type { Db } from '../db/index.ts';
 import { emptyBars } from './barChunks.ts';
-import { listSymbols, loadBars, loadFundamentals, type FundamentalPeriod, type SymbolInfo } from './repository.ts';
+import { lastMarketChange, listSymbols, loadBars, loadFundamentals, type FundamentalPeriod, type SymbolInfo } from './repository.ts';
 
 export interface SeriesEntry {
   info: SymbolInfo;
@@ -16,6 +16,11 @@ export class SeriesCache {
   private entries = new Map<string, SeriesEntry>();
   private symbolsSorted: string[] = [];
   private firstLoad: Promise<void> | null = null;
+  private loads: Promise<unknown> = Promise.resolve();
+  /** The database's market change (app_meta 'market_change', written by every import in any
+   *  process) this cache has caught up with; null when it does not mirror the database at a known
+   *  change (never loaded in full, or filled in memory). */
+  private marketChange: number | null = null;
   version = 0;
 
   /** True while the first full load started by loadInBackground is still running. */
@@ -52,7 +57,39 @@ export class SeriesCache {
   }
 
   /** Reloads everything, or only the named symbols, from the database. */
-  async load(db: Db, symbols?: string[]) {
+  load(db: Db, symbols?: string[]): Promise<void> {
+    return this.oneAtATime(() => this.read(db, symbols));
+  }
+
+  /** Brings the cache up to the database's last market change: that change's symbols when it is
+   *  the next one after the change the cache holds, everything when the cache missed more than one
+   *  (each change names only its own symbols). Answers what was reloaded, null when nothing was. */
+  catchUp(db: Db): Promise<{ symbols: number; full: boolean } | null> {
+    return this.oneAtATime(async () => {
+      const change = await lastMarketChange(db);
+      if (!change || change.version === this.marketChange) return null;
+      if (this.marketChange === null || change.version === this.marketChange + 1) {
+        await this.read(db, change.symbols);
+        this.marketChange = change.version;
+        return { symbols: change.symbols.length, full: false };
+      }
+      await this.read(db);
+      return { symbols: this.size, full: true };
+    });
+  }
+
+  // Loads one at a time: a full load read before a partial one finished would put back the older
+  // data when it lands after it.
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.loads.catch(() => {}).then(work);
+    this.loads = run;
+    return run;
+  }
+
+  private async read(db: Db, symbols?: string[]) {
+    // A full load reads the last change first: a change an import makes while the load reads is
+    // then newer than the one recorded, and the next catchUp loads it.
+    const change = symbols ? null : await lastMarketChange(db);
     const infos = await listSymbols(db);
     const wanted = symbols ? new Set(symbols) : null;
     const bars = await loadBars(db, symbols);
@@ -81,6 +118,7 @@ export class SeriesCache {
     this.entries = next;
     this.symbolsSorted = [...next.keys()].sort();
     this.version++;
+    if (!symbols) this.marketChange = change?.version ?? 0;
   }
 
   /** Replaces everything with entries built in memory (tests and benchmarks); bumps the version. */
@@ -88,5 +126,6 @@ export class SeriesCache {
     this.entries = new Map(entries.map((e) => [e.info.symbol, e]));
     this.symbolsSorted = [...this.entries.keys()].sort();
     this.version++;
+    this.marketChange = null;
   }
 }
