@@ -11,7 +11,9 @@ export default defineConfig({
       // The unit and API test files share their worker's loaded modules (isolate: false): loading the
       // server's modules afresh for every file was a third of the API tests' CPU time. No test
       // mocks a module or changes the environment, and every file opens its own databases and apps.
-      { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'], isolate: false } },
+      // Some quant tests check the engine against a brute-force reference (a plain CSCV walks 12,870
+      // splits): a second or two alone, past Vitest's default 5 s beside the whole run on two cores.
+      { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'], isolate: false, testTimeout: 30_000 } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], isolate: false } },
       { test: { name: 'server', include: ['apps/server/src/**/*.test.ts'], globalSetup: ['apps/server/src/test/globalSetup.ts'], testTimeout: 60_000, hookTimeout: 120_000, isolate: false } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], isolate: false } },

@@ -67,10 +67,13 @@ describe('Probability of Backtest Overfitting', () => {
   /** The PBO of a matrix of 320 daily returns a cell, the plain way: every split's Sharpe ratios from
    *  the returns themselves, the in-sample best's out-of-sample rank with ties in the middle. */
   function plainCscv(matrix: number[][], blocks = 16): number {
-    const sharpe = (xs: number[]) => {
-      const m = xs.reduce((a, b) => a + b, 0) / xs.length;
-      const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1));
-      return m / sd;
+    const sharpe = (xs: number[], days: number[]) => {
+      let m = 0;
+      for (const i of days) m += xs[i];
+      m /= days.length;
+      let ss = 0;
+      for (const i of days) ss += (xs[i] - m) ** 2;
+      return m / Math.sqrt(ss / (days.length - 1));
     };
     const starts = blockStarts(320, blocks);
     const blockOf = Array.from({ length: 320 }, (_, i) => starts.findLastIndex((start) => start <= i));
@@ -78,9 +81,11 @@ describe('Probability of Backtest Overfitting', () => {
     let below = 0;
     const splits = halfSplits(blocks);
     for (const mask of splits) {
-      const inSample = (i: number) => (mask >> blockOf[i]) & 1;
-      const is = matrix.map((r) => sharpe(r.filter((_, i) => inSample(i))));
-      const oos = matrix.map((r) => sharpe(r.filter((_, i) => !inSample(i))));
+      const days = [...blockOf.keys()];
+      const inSample = days.filter((i) => (mask >> blockOf[i]) & 1);
+      const outOfSample = days.filter((i) => !((mask >> blockOf[i]) & 1));
+      const is = matrix.map((r) => sharpe(r, inSample));
+      const oos = matrix.map((r) => sharpe(r, outOfSample));
       const best = is.indexOf(Math.max(...is));
       const rank = 1 + oos.filter((v) => v < oos[best]).length + (oos.filter((v) => v === oos[best]).length - 1) / 2;
       if (Math.log(rank / (n + 1) / (1 - rank / (n + 1))) <= 0) below++;
