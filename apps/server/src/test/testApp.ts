@@ -41,8 +41,7 @@ export async function emptyPostgres(template: string | null = null): Promise<{ u
  *  (`url` says which, for processes a test starts on it). */
 export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { url: string | null; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await migratedPglite();
-    return Object.assign(db, { url: null, drop: () => db.close() });
+    return Object.assign(await migratedPglite(), { url: null });
   }
   const empty = await emptyPostgres(postgresTemplate());
   const db = await openPostgres(empty.url);
