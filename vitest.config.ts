@@ -10,7 +10,8 @@ export default defineConfig({
     projects: [
       // The unit and API test files share their worker's loaded modules (isolate: false): loading the
       // server's modules afresh for every file was a third of the API tests' CPU time. No test
-      // mocks a module or changes the environment, and every file opens its own databases and apps.
+      // mocks a module or changes the environment, and every file opens its own databases and apps
+      // (an in-memory one may be a database an earlier test emptied: apps/server/src/test/templateDb.ts).
       // Some quant tests check the engine against a brute-force reference (a plain CSCV walks 12,870
       // splits): a second or two alone, past Vitest's default 5 s beside the whole run on two cores.
       { test: { name: 'quant', include: ['packages/quant/src/**/*.test.ts'], isolate: false, testTimeout: 30_000 } },

@@ -11,7 +11,7 @@ export interface SeriesEntry {
 }
 
 /** The in-memory columnar copy of the market that the scanner, charts and backtests read.
- *  Loaded from the database at start and refreshed by the importer after it writes. */
+ *  Loaded from the database at start, and caught up with the imports of any process (catchUp). */
 export class SeriesCache {
   private entries = new Map<string, SeriesEntry>();
   private symbolsSorted: string[] = [];

@@ -2,10 +2,11 @@ import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { openPglite, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 
-// Every API test starts on a new, migrated database. Running PGlite's initdb and every migration
-// for each one was a large part of the server tests' time, so the test run's global setup
+// Every API test starts on a migrated database with no rows. Running PGlite's initdb and every
+// migration for each one was a large part of the server tests' time, so the test run's global setup
 // (globalSetup.ts) migrates one database of each kind once: a PGlite data directory saved as a tar
-// file, and a PostgreSQL template database. A test's database starts as a copy of it. Outside a
+// file, and a PostgreSQL template database. A test's database starts as a copy of it, or on PGlite
+// as one an earlier test of the worker dropped and that was emptied (migratedPglite below). Outside a
 // test run (benchmarks, a single script) the variables are unset and databases migrate as before.
 export const PGLITE_TEMPLATE_ENV = 'STOCKBENCH_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'STOCKBENCH_TEST_POSTGRES_TEMPLATE';

@@ -80,8 +80,8 @@ describe('Probability of Backtest Overfitting', () => {
     const n = matrix.length;
     let below = 0;
     const splits = halfSplits(blocks);
+    const days = [...blockOf.keys()];
     for (const mask of splits) {
-      const days = [...blockOf.keys()];
       const inSample = days.filter((i) => (mask >> blockOf[i]) & 1);
       const outOfSample = days.filter((i) => !((mask >> blockOf[i]) & 1));
       const is = matrix.map((r) => sharpe(r, inSample));
