@@ -6,7 +6,7 @@ export { DataDirInUseError };
 import { lockDataDir } from './dataDirLock.ts';
 
 export type { Db } from './db.ts';
-import type { Db } from './db.ts';
+import { copyInSql, type Db } from './db.ts';
 
 // pg returns int8/numeric as strings; our ids are int4 and values float8, so only counts need care.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -54,6 +54,9 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     async tx(fn) {
       if (inTx) return fn(this);
       return lite.transaction((t) => fn(wrap(t as any, true)));
+    },
+    async copyBinaryIn(table, columns, bytes) {
+      await q.query(copyInSql(table, columns), [], { blob: new Blob([bytes]) });
     },
     async close() {
       if (inTx) return;

@@ -9,17 +9,28 @@ export function writeFrame(socket, message) {
   socket.write(Buffer.concat([head, body]));
 }
 
-/** A 'data' listener that calls onMessage for every whole message received. */
+/** A 'data' listener that calls onMessage for every whole message received. A large message (a
+ *  bulk COPY's bytes) arrives in many chunks: they are joined once it is whole, not chunk by chunk. */
 export function frameReader(onMessage) {
-  let buf = Buffer.alloc(0);
+  let parts = [];
+  let have = 0;
+  let need = 4; // bytes the next step waits for: a length, then a whole message
   return (chunk) => {
-    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-    while (buf.length >= 4) {
+    parts.push(chunk);
+    have += chunk.length;
+    while (have >= need) {
+      let buf = parts.length === 1 ? parts[0] : Buffer.concat(parts, have);
       const len = buf.readUInt32BE(0);
-      if (buf.length < 4 + len) break;
-      const body = buf.subarray(4, 4 + len);
+      if (buf.length < 4 + len) {
+        parts = [buf];
+        need = 4 + len;
+        break;
+      }
+      onMessage(deserialize(buf.subarray(4, 4 + len)));
       buf = buf.subarray(4 + len);
-      onMessage(deserialize(body));
+      parts = buf.length ? [buf] : [];
+      have = buf.length;
+      need = 4;
     }
   };
 }

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './db.ts';
+import { copyInSql, type Db } from './db.ts';
 import { lockDataDir } from './dataDirLock.ts';
 import { frameReader, writeFrame } from './pgliteFrames.mjs';
 
@@ -10,7 +10,7 @@ import { frameReader, writeFrame } from './pgliteFrames.mjs';
 // one process only, so the process that opens it holds a lock file there; the server also serves
 // its database on a unix socket beside it, and a CLI command started meanwhile talks through that.
 
-type Request = { op: string; sql?: string; params?: unknown[]; tx?: number };
+type Request = { op: string; sql?: string; params?: unknown[]; tx?: number; bytes?: Uint8Array };
 type Reply = {
   id: number;
   ok: boolean;
@@ -91,6 +91,9 @@ function remoteDb(ch: Channel, tx?: number): Db {
       }
       await ch.request({ op: 'commit', tx: id });
       return out;
+    },
+    async copyBinaryIn(table, columns, bytes) {
+      await ch.request({ op: 'copyIn', sql: copyInSql(table, columns), bytes, tx });
     },
     async close() {
       if (!inTx) await ch.close();

@@ -79,6 +79,9 @@ async function handle(m, owned) {
       owned?.delete(m.tx);
       await end(m.tx, m.op === 'commit');
       return {};
+    case 'copyIn':
+      await target(m.tx).query(m.sql, [], { blob: new Blob([m.bytes]) });
+      return {};
     case 'copyOut': {
       const r = await lite.query(`COPY (${m.sql}) TO '/dev/blob' WITH (FORMAT binary)`);
       return { bytes: new Uint8Array(r.blob ? await r.blob.arrayBuffer() : new ArrayBuffer(0)) };

@@ -1,6 +1,7 @@
 import type { DailyBars } from '@app/quant';
 import { FA_METRICS } from '@app/contract';
 import type { Db } from '../db/index.ts';
+import { copyBinary, type CopyType } from '../db/copyBinary.ts';
 import { emptyBars, toChunks, type BarChunk } from './barChunks.ts';
 
 export interface SymbolInfo {
@@ -74,12 +75,19 @@ export async function replaceBars(db: Db, symbol: string, bars: DailyBars) {
   });
 }
 
-/** Writes the whole daily history of many symbols (replacing what they had), in multi-row
- *  inserts of year chunks: the fast path for seeding and bulk imports. */
+/** Writes the whole daily history of many symbols (replacing what they had), in bulk: one binary
+ *  COPY where the database takes one (the embedded one), else multi-row inserts of year chunks. */
 export async function replaceBarsMany(db: Db, series: Array<{ symbol: string; bars: DailyBars }>) {
   if (!series.length) return;
   await db.query('DELETE FROM daily_bar_chunks WHERE symbol = ANY($1::text[])', [series.map((s) => s.symbol)]);
   const rows = series.flatMap((s) => toChunks(s.bars).map((c) => ({ symbol: s.symbol, c })));
+  if (db.copyBinaryIn) {
+    const bytes = copyBinary(
+      CHUNK_COPY_TYPES,
+      rows.map(({ symbol, c }) => [symbol, c.year, c.n, ...CHUNK_COLS.map((k) => c[k])]),
+    );
+    return db.copyBinaryIn('daily_bar_chunks', ['symbol', 'year', 'n', ...CHUNK_COLS], bytes);
+  }
   const perStatement = 200; // × 9 parameters, well under the protocol's 65,535
   for (let i = 0; i < rows.length; i += perStatement) {
     const batch = rows.slice(i, i + perStatement);
@@ -95,6 +103,7 @@ export async function replaceBarsMany(db: Db, series: Array<{ symbol: string; ba
     );
   }
 }
+const CHUNK_COPY_TYPES: CopyType[] = ['text', 'int4', 'int4', ...CHUNK_COLS.map(() => 'bytea' as const)];
 
 async function insertChunk(db: Db, symbol: string, c: BarChunk) {
   await db.query(
@@ -202,6 +211,20 @@ function readCopiedChunks(buf: Buffer, out: Map<string, DailyBars>) {
 /** Inserts or replaces reported periods (all 28 metric columns written together). */
 export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
   const cols = ['symbol', 'period_type', 'period_end', ...FUNDAMENTAL_METRICS];
+  const onConflict = `ON CONFLICT (symbol, period_type, period_end) DO UPDATE SET
+     ${FUNDAMENTAL_METRICS.map((m) => `${m} = EXCLUDED.${m}`).join(', ')}`;
+  if (db.copyBinaryIn && periods.length) {
+    // COPY cannot update a row that exists: copy into a scratch table, then upsert from it. The
+    // transaction keeps the scratch table to this call (PGlite has one session for every caller).
+    const rows = periods.map((p) => [p.symbol, p.period_type, p.period_end, ...FUNDAMENTAL_METRICS.map((m) => p.values[m] ?? null)]);
+    const bytes = copyBinary(FUNDAMENTAL_COPY_TYPES, rows);
+    await db.tx(async (t) => {
+      await t.exec('CREATE TEMP TABLE fundamentals_in (LIKE fundamentals) ON COMMIT DROP');
+      await t.copyBinaryIn!('fundamentals_in', cols, bytes);
+      await t.exec(`INSERT INTO fundamentals SELECT * FROM fundamentals_in ${onConflict}; DROP TABLE fundamentals_in`);
+    });
+    return;
+  }
   for (let i = 0; i < periods.length; i += 2000) {
     const batch = periods.slice(i, i + 2000);
     const arrays: unknown[][] = [batch.map((p) => p.symbol), batch.map((p) => p.period_type), batch.map((p) => p.period_end)];
@@ -210,12 +233,12 @@ export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
     await db.query(
       `INSERT INTO fundamentals (${cols.join(', ')})
        SELECT * FROM unnest(${types.map((t, k) => `$${k + 1}::${t}[]`).join(', ')})
-       ON CONFLICT (symbol, period_type, period_end) DO UPDATE SET
-       ${FUNDAMENTAL_METRICS.map((m) => `${m} = EXCLUDED.${m}`).join(', ')}`,
+       ${onConflict}`,
       arrays,
     );
   }
 }
+const FUNDAMENTAL_COPY_TYPES: CopyType[] = ['text', 'text', 'date', ...FUNDAMENTAL_METRICS.map(() => 'float8' as const)];
 
 export async function loadFundamentals(db: Db): Promise<FundamentalPeriod[]> {
   // One JSON document of arrays instead of ~50 k rows × 31 columns: the drivers' per-field parsing

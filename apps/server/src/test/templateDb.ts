@@ -95,6 +95,7 @@ export async function migratedPglite(): Promise<Db & { drop(): Promise<void> }> 
     exec: async (sql) => live().exec(sql),
     tx: async (fn) => live().tx(fn),
     copyBinaryOut: async (select) => live().copyBinaryOut!(select),
+    copyBinaryIn: async (table, columns, bytes) => live().copyBinaryIn!(table, columns, bytes),
     async close() {
       // closed by the test itself: not kept
       if (dropped) return;

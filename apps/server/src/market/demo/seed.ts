@@ -12,18 +12,31 @@ export async function seedDemoMarket(db: Db, opts: { seed: number; count: number
 }
 
 async function writeDemoMarket(t: Db, opts: { seed: number; count: number; endDay: number }) {
-  let batch: DemoListing[] = [];
-  const flush = async () => {
+  // Generating a batch (this thread) overlaps writing the one before (the embedded database's
+  // thread, or PostgreSQL): a first start takes about the longer of the two, not their sum.
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (batch: DemoListing[]) => {
     await upsertSymbols(t, batch.map((l) => l.info));
     await replaceBarsMany(t, batch.map((l) => ({ symbol: l.info.symbol, bars: l.bars })));
     await upsertFundamentals(t, batch.flatMap((l) => l.fundamentals));
-    batch = [];
   };
+  const next = (batch: DemoListing[]) => {
+    writing = write(batch);
+    writing.catch(() => {}); // awaited below; this only keeps a failure from counting as unhandled
+  };
+  let batch: DemoListing[] = [];
   for (const listing of demoListings(opts)) {
     batch.push(listing);
-    if (batch.length >= BATCH) await flush();
+    if (batch.length >= BATCH) {
+      await writing;
+      next(batch);
+      batch = [];
+    }
+    // a turn of the event loop between listings, so the write in flight sends its next statement
+    await new Promise((r) => setImmediate(r));
   }
-  if (batch.length) await flush();
+  if (batch.length) next(batch);
+  await writing;
   const meta = { demo: true, seed: opts.seed, symbols: opts.count, lastSession: new Date(opts.endDay * 86_400_000).toISOString().slice(0, 10) };
   await t.query(
     `INSERT INTO app_meta (key, value) VALUES ('data_source', $1::jsonb)
