@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshDb, startServerProcess, type ServerProcess } from '@app/server/testing';
 import type { BenchResult, BenchSuite } from '../report.ts';
+import { withSteal } from '../hostSteal.ts';
 
 // The embedded default against PostgreSQL under the project's load test (`npm run loadtest`, 50
 // users for 20 s), as ratios measured in the same run; and how long `npm start` takes on the
@@ -12,8 +13,10 @@ import type { BenchResult, BenchSuite } from '../report.ts';
 //
 // A p95 of one 20 s run rests on its few slowest writes (a route gets 50 to 100 of them), and a
 // busy moment of the machine moved one database's figure by 2–4× from run to run. So both servers
-// run side by side (one idles while the other is measured), each gets a warm-up run, then three
-// measured runs each, alternating, and a route's figure is the median of its three p95s.
+// run side by side (one idles while the other is measured), each gets a warm-up run, then five
+// measured runs each, alternating, and a route's figure is the median of its five p95s. A run
+// during which the host stole more than 5 % of the CPU (hostSteal.ts) is measured again, after a
+// pause, up to twice; the figures say how often that happened.
 const root = new URL('../../../', import.meta.url).pathname;
 const USERS = '50';
 const SECONDS = '20';
@@ -23,6 +26,8 @@ interface RouteFigures {
   requests: number;
   p95: number;
   errors: number;
+  /** after combine: each run's p95, in the order measured */
+  eachP95?: number[];
 }
 interface LoadReport {
   errors: number;
@@ -62,16 +67,39 @@ async function timedStart(env: Record<string, string>): Promise<{ server: Server
   return { server, ms, healthyMs };
 }
 
-const ROUNDS = 3;
+const ROUNDS = 5;
+const MAX_STEAL = 0.05;
+const RETRIES = 2;
+const RETRY_PAUSE_MS = 20_000;
+
+interface Measured {
+  lite: LoadReport[];
+  pg: LoadReport[];
+  /** runs measured again because the host stole CPU, and the most it stole in a kept run */
+  repeated: number;
+  maxSteal: number | null;
+}
 
 /** Warm-up runs, then ROUNDS measured runs of each server, alternating which goes first. */
-async function measureBoth(lite: ServerProcess, pg: ServerProcess): Promise<{ lite: LoadReport[]; pg: LoadReport[] }> {
+async function measureBoth(lite: ServerProcess, pg: ServerProcess): Promise<Measured> {
   await loadtest(lite.url); // the first run warms a server (caches, compiled code, accounts)
   await loadtest(pg.url);
-  const out = { lite: [] as LoadReport[], pg: [] as LoadReport[] };
+  const out: Measured = { lite: [], pg: [], repeated: 0, maxSteal: null };
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (['lite', 'pg'] as const) : (['pg', 'lite'] as const);
-    for (const which of order) out[which].push(await loadtest((which === 'lite' ? lite : pg).url));
+    for (const which of order) {
+      const url = (which === 'lite' ? lite : pg).url;
+      for (let attempt = 0; ; attempt++) {
+        const { value, steal } = await withSteal(() => loadtest(url));
+        if (steal === null || steal <= MAX_STEAL || attempt === RETRIES) {
+          out[which].push(value);
+          if (steal !== null) out.maxSteal = Math.max(out.maxSteal ?? 0, steal);
+          break;
+        }
+        out.repeated++;
+        await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+      }
+    }
   }
   return out;
 }
@@ -87,10 +115,12 @@ function combine(runs: LoadReport[]): LoadReport {
     .filter((r) => runs.every((x) => x.routes.some((y) => y.route === r.route)))
     .map((r) => {
       const each = runs.map((x) => x.routes.find((y) => y.route === r.route)!);
-      return { route: r.route, requests: each.reduce((n, y) => n + y.requests, 0), p95: median(each.map((y) => y.p95)), errors: each.reduce((n, y) => n + y.errors, 0) };
+      return { route: r.route, requests: each.reduce((n, y) => n + y.requests, 0), p95: median(each.map((y) => y.p95)), eachP95: each.map((y) => y.p95), errors: each.reduce((n, y) => n + y.errors, 0) };
     });
   return { errors: runs.reduce((n, x) => n + x.errors, 0), routes };
 }
+
+const runsMs = (r: RouteFigures) => (r.eachP95 ?? []).map((v) => v.toFixed(0)).join(' ');
 
 const suite: BenchSuite = {
   name: 'embedded',
@@ -111,7 +141,7 @@ const suite: BenchSuite = {
       out.push({ name: '… and to its market cache loaded and jobs running (API requests wait for it)', value: later.ms, unit: 'ms' });
       const pgStart = await timedStart({ DATABASE_URL: pgDb.url! });
       out.push({ name: 'postgres: first start on a new database (for comparison)', value: pgStart.ms, unit: 'ms' });
-      let runs: { lite: LoadReport[]; pg: LoadReport[] };
+      let runs: Measured;
       try {
         runs = await measureBoth(later.server, pgStart.server);
       } finally {
@@ -120,6 +150,8 @@ const suite: BenchSuite = {
       const lite = combine(runs.lite);
       const pg = combine(runs.pg);
 
+      out.push({ name: `load test runs measured again: the host stole more than ${MAX_STEAL * 100} % of the CPU`, value: runs.repeated, unit: 'runs' });
+      if (runs.maxSteal !== null) out.push({ name: 'CPU the host stole during the runs kept, at most', value: runs.maxSteal * 100, unit: '%' });
       out.push({ name: 'embedded: load test errors', value: lite.errors, unit: 'errors', budget: { limit: 0, better: 'lower' } });
       out.push({ name: 'postgres: load test errors', value: pg.errors, unit: 'errors', budget: { limit: 0, better: 'lower' } });
       const byRoute = new Map(pg.routes.map((r) => [r.route, r]));
@@ -129,7 +161,9 @@ const suite: BenchSuite = {
         const scanner = r.route === 'GET /api/scanner/stocks/';
         const write = r.route.startsWith('POST ');
         out.push({
-          name: `p95 ${r.route}, embedded / postgres (median of ${ROUNDS} runs: ${r.p95.toFixed(1)} / ${base.p95.toFixed(1)} ms)`,
+          name:
+            `p95 ${r.route}, embedded / postgres (median of ${ROUNDS} runs: ${r.p95.toFixed(1)} / ${base.p95.toFixed(1)} ms;` +
+            ` each run: ${runsMs(r)} / ${runsMs(base)})`,
           value: r.p95 / base.p95,
           unit: '×',
           ...(scanner && { budget: { limit: 1.5, better: 'lower' as const } }),

@@ -10,22 +10,22 @@ export async function listPeriods(db: Db, userId: number): Promise<Period[]> {
 }
 
 /** How many periods the user has (the per-user limit is checked against it). */
-export async function countPeriods(db: Db, userId: number): Promise<number> {
-  const [r] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM periods WHERE user_id = $1', [userId]);
-  return r.n;
-}
-
 export async function getPeriod(db: Db, userId: number, id: number): Promise<Period | null> {
   const [p] = await db.query<Period>(`SELECT ${COLS} FROM periods WHERE id = $1 AND user_id = $2`, [id, userId]);
   return p ?? null;
 }
 
-export async function createPeriod(db: Db, userId: number, p: PeriodWriteInput): Promise<Period> {
+/** Adds a period unless the user already has `limit` of them (then null; no limit when null). One
+ *  statement for the count and the insert: on the embedded database every statement is a turn of
+ *  its one thread. */
+export async function createPeriod(db: Db, userId: number, p: PeriodWriteInput, limit: number | null): Promise<Period | null> {
   const [row] = await db.query<Period>(
-    `INSERT INTO periods (user_id, stock_ticker, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLS}`,
-    [userId, p.stock_ticker, p.start_date, p.end_date],
+    `INSERT INTO periods (user_id, stock_ticker, start_date, end_date)
+     SELECT $1, $2, $3, $4 WHERE $5::int IS NULL OR (SELECT count(*) FROM periods WHERE user_id = $1) < $5
+     RETURNING ${COLS}`,
+    [userId, p.stock_ticker, p.start_date, p.end_date, limit],
   );
-  return row;
+  return row ?? null;
 }
 
 export async function updatePeriod(db: Db, userId: number, id: number, p: PeriodWriteInput): Promise<Period | null> {

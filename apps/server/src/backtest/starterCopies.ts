@@ -70,9 +70,9 @@ export function starterPeriodDates(entry: SeriesEntry): { start_date: string; en
   return { start_date: formatDay(start), end_date: end };
 }
 
-/** Creates the user's period for a first backtest. */
-export function createStarterPeriod(db: Db, userId: number, entry: SeriesEntry, dates: { start_date: string; end_date: string }): Promise<Period> {
-  return createPeriod(db, userId, { stock_ticker: entry.info.symbol, ...dates });
+/** Creates the user's period for a first backtest (a starter's own, outside the per-user limit). */
+export async function createStarterPeriod(db: Db, userId: number, entry: SeriesEntry, dates: { start_date: string; end_date: string }): Promise<Period> {
+  return (await createPeriod(db, userId, { stock_ticker: entry.info.symbol, ...dates }, null))!;
 }
 
 /** Average dollar volume (close × volume) over the last LIQUIDITY_BARS bars; 0 without bars. */

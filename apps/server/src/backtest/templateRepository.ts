@@ -27,8 +27,17 @@ export async function listTemplates(db: Db, userId: number): Promise<TemplateLis
 
 /** How many templates the user has (the per-user limit is checked against it). */
 export async function countTemplates(db: Db, userId: number): Promise<number> {
-  const [r] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM templates WHERE user_id = $1', [userId]);
-  return r.n;
+  return (await countTemplatesNamed(db, userId, null)).count;
+}
+
+/** How many templates the user has, and whether one of them is named `name`: one statement for
+ *  the two checks before a new template. */
+export async function countTemplatesNamed(db: Db, userId: number, name: string | null): Promise<{ count: number; named: boolean }> {
+  const [r] = await db.query<{ count: number; named: boolean }>(
+    'SELECT count(*)::int AS count, coalesce(bool_or(name = $2), false) AS named FROM templates WHERE user_id = $1',
+    [userId, name],
+  );
+  return r;
 }
 
 /** How many indicator rows the user's template holds; null when the template is not the user's. */
@@ -119,11 +128,14 @@ export async function deleteTemplate(db: Db, userId: number, id: number): Promis
 
 /** Adds an indicator to one of the user's templates; null when the template is not the user's. */
 export async function addIndicator(db: Db, userId: number, templateId: number, ind: IndicatorFields): Promise<Indicator | null> {
+  // one statement (the template's updated_at with the new row): on the embedded database every
+  // statement is a turn of its one thread
   const [row] = await db.query<Indicator>(
-    `INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice,
+    `WITH t AS (UPDATE templates SET updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING id)
+     INSERT INTO indicators (template_id, name, indicator_type, period, drift, "offset", length, compare, cvalue, cprice,
                              output, fast, slow, signal, stddev, k_smooth, d_period, "group", against)
      SELECT id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20::jsonb
-     FROM templates WHERE id = $1 AND user_id = $2
+     FROM t
      RETURNING ${INDICATOR_COLS}`,
     [
       templateId, userId, ind.name, ind.indicator_type, ind.period, ind.drift, ind.offset, ind.length, ind.compare, ind.cvalue, ind.cprice,
@@ -131,17 +143,17 @@ export async function addIndicator(db: Db, userId: number, templateId: number, i
       ind.against ? JSON.stringify(ind.against) : null,
     ],
   );
-  if (row) await db.query('UPDATE templates SET updated_at = now() WHERE id = $1', [templateId]);
   return row ?? null;
 }
 
 /** Deletes an indicator of one of the user's templates; false when it is not the user's. */
 export async function deleteIndicator(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db.query<{ template_id: number }>(
-    `DELETE FROM indicators i USING templates t
-     WHERE i.id = $1 AND i.template_id = t.id AND t.user_id = $2 RETURNING i.template_id`,
+  const rows = await db.query(
+    `WITH gone AS (
+       DELETE FROM indicators i USING templates t
+       WHERE i.id = $1 AND i.template_id = t.id AND t.user_id = $2 RETURNING i.template_id)
+     UPDATE templates SET updated_at = now() WHERE id IN (SELECT template_id FROM gone) RETURNING id`,
     [id, userId],
   );
-  if (rows[0]) await db.query('UPDATE templates SET updated_at = now() WHERE id = $1', [rows[0].template_id]);
   return rows.length > 0;
 }

@@ -1,14 +1,17 @@
 import { LIMIT_MESSAGES, USER_LIMITS } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../http/errors.ts';
-import { countTemplates } from './templateRepository.ts';
+import { countTemplatesNamed } from './templateRepository.ts';
 
 // Every way a template is made (the form, a starter copy, an optimisation's "Apply") counts against the
 // same per-user limit and picks a free name the same way.
 
-/** 400 when the user already has as many templates as allowed. */
-export async function ensureTemplateRoom(db: Db, userId: number): Promise<void> {
-  if ((await countTemplates(db, userId)) >= USER_LIMITS.templatesPerUser) throw badRequest(LIMIT_MESSAGES.templatesPerUser);
+/** 400 when the user already has as many templates as allowed; otherwise whether one of them is
+ *  named `name` (when given). */
+export async function ensureTemplateRoom(db: Db, userId: number, name: string | null = null): Promise<{ nameTaken: boolean }> {
+  const { count, named } = await countTemplatesNamed(db, userId, name);
+  if (count >= USER_LIMITS.templatesPerUser) throw badRequest(LIMIT_MESSAGES.templatesPerUser);
+  return { nameTaken: named };
 }
 
 /** Longest template name the API accepts (TemplateWrite's name). */

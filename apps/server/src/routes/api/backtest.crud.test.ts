@@ -208,6 +208,24 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       }
     });
 
+    it("moves the template's updated_at when an indicator is added or deleted, and not when refused", async () => {
+      const longAgo = '2001-02-03T04:05:06.000Z';
+      const age = () => t.deps.db.query('UPDATE templates SET updated_at = $2 WHERE id = $1', [template.id, longAgo]);
+      const updatedAt = async () => (await call(alice, 'GET', `/api/templates/${template.id}/`)).json<TemplateDetail>().updated_at;
+      const body = { template: template.id, name: 'EMA', compare: '>', period: 10, drift: 1 };
+      await age();
+      expect((await call(bob, 'POST', '/api/indicators/', body)).statusCode).toBe(404);
+      expect(await updatedAt()).toBe(longAgo);
+      const added = await call(alice, 'POST', '/api/indicators/', body);
+      expect(added.statusCode).toBe(201);
+      expect(Date.parse(await updatedAt())).toBeGreaterThan(Date.parse(longAgo));
+      await age();
+      expect((await call(bob, 'DELETE', `/api/indicators/${added.json<Indicator>().id}/`)).statusCode).toBe(404);
+      expect(await updatedAt()).toBe(longAgo);
+      expect((await call(alice, 'DELETE', `/api/indicators/${added.json<Indicator>().id}/`)).statusCode).toBe(204);
+      expect(Date.parse(await updatedAt())).toBeGreaterThan(Date.parse(longAgo));
+    });
+
     it("refuses another user's template and indicators with 404", async () => {
       const body = { template: template.id, name: 'SMA', compare: '<', period: 20, drift: 1 };
       const r = await call(bob, 'POST', '/api/indicators/', body);

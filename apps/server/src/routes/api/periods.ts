@@ -3,7 +3,7 @@ import { endpoints, LIMIT_MESSAGES, PERIOD_MESSAGES, USER_LIMITS, type PeriodWri
 import type { AppDeps, RouteOpts } from '../../deps.ts';
 import { badRequest, found, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
-import { countPeriods, createPeriod, deletePeriod, listPeriods, updatePeriod } from '../../backtest/periodRepository.ts';
+import { createPeriod, deletePeriod, listPeriods, updatePeriod } from '../../backtest/periodRepository.ts';
 
 /** A period whose ticker the market knows (spec §5: 'symbol not found'). */
 function listed(deps: AppDeps, p: PeriodWriteInput): PeriodWriteInput {
@@ -18,8 +18,9 @@ export default async function periodRoutes(app: FastifyInstance, { deps }: Route
   route(app, periods.list, async ({ user }) => listPeriods(deps.db, user.id));
 
   route(app, periods.create, async ({ user, body }) => {
-    if ((await countPeriods(deps.db, user.id)) >= USER_LIMITS.periodsPerUser) throw badRequest(LIMIT_MESSAGES.periodsPerUser);
-    return createPeriod(deps.db, user.id, listed(deps, body));
+    const made = await createPeriod(deps.db, user.id, listed(deps, body), USER_LIMITS.periodsPerUser);
+    if (!made) throw badRequest(LIMIT_MESSAGES.periodsPerUser);
+    return made;
   });
 
   route(app, periods.update, async ({ user, params, body }) => found(await updatePeriod(deps.db, user.id, params.id, listed(deps, body))));

@@ -15,8 +15,7 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     checkExits(body);
-    await ensureTemplateRoom(deps.db, user.id);
-    await checkName(deps.db, user.id, body.name);
+    if ((await ensureTemplateRoom(deps.db, user.id, body.name)).nameTaken) throw nameUsed();
     return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
   });
 
@@ -41,9 +40,11 @@ function checkExits(exits: Partial<TemplateExitValues>) {
   if (Object.keys(errors).length) throw badRequest(errors);
 }
 
+const nameUsed = () => badRequest({ name: [TEMPLATE_MESSAGES.nameUsed] });
+
 /** 400 on `name` when the user already has another template of that name (two of one name cannot be
  *  told apart in the Backtest screen's picker). A check, not a constraint: older databases may hold
  *  duplicates, which stay readable and can be renamed. */
-async function checkName(db: Db, userId: number, name: string, exceptId: number | null = null) {
-  if (await templateNameTaken(db, userId, name, exceptId)) throw badRequest({ name: [TEMPLATE_MESSAGES.nameUsed] });
+async function checkName(db: Db, userId: number, name: string, exceptId: number) {
+  if (await templateNameTaken(db, userId, name, exceptId)) throw nameUsed();
 }
