@@ -9,7 +9,6 @@ export async function listPeriods(db: Db, userId: number): Promise<Period[]> {
   return db.query<Period>(`SELECT ${COLS} FROM periods WHERE user_id = $1 ORDER BY id`, [userId]);
 }
 
-/** How many periods the user has (the per-user limit is checked against it). */
 export async function getPeriod(db: Db, userId: number, id: number): Promise<Period | null> {
   const [p] = await db.query<Period>(`SELECT ${COLS} FROM periods WHERE id = $1 AND user_id = $2`, [id, userId]);
   return p ?? null;
