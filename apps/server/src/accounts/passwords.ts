@@ -4,9 +4,6 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 // Passwords are hashed with argon2id (OWASP's recommended parameters: 19 MiB, 2 passes).
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-// At most one hash per core at a time. A burst of sign-ins would otherwise fill every thread of
-// Node's pool (four) with CPU-bound hashing: no sign-in finishes sooner, and every other request,
-// and the embedded database's own thread, waits for a core behind them.
 /** Wraps calls so that at most `slots` run at once; the others wait their turn, first come first served. */
 export function withSlots(slots: number) {
   let running = 0;
@@ -23,12 +20,15 @@ export function withSlots(slots: number) {
     }
   };
 }
+
+// At most one hash per core at a time. A burst of sign-ins would otherwise fill every thread of
+// Node's pool (four) with CPU-bound hashing: no sign-in finishes sooner, and every other request,
+// and the embedded database's own thread, waits for a core behind them.
 const inSlot = withSlots(Math.max(1, availableParallelism()));
-const hash = (password: string, options: typeof OPTIONS) => inSlot(() => argonHash(password, options));
 const verify = (passwordHash: string, password: string) => inSlot(() => argonVerify(passwordHash, password));
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return inSlot(() => argonHash(password, OPTIONS));
 }
 
 // Verifying against this when no account matches keeps a failed login as slow as a real one,
