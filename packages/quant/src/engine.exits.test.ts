@@ -26,9 +26,8 @@ const run = (bars: DailyBars, extra: Partial<TemplateInput>) =>
 const flat: [number, number, number, number] = [10, 10, 10, 10];
 
 describe('stop-loss and take-profit', () => {
-  it('fills the stop at its level when the low reaches it, from the bar after the entry (not on the entry bar)', () => {
-    //                                 entry bar: low 9 is below the stop, ignored   stop hit
-    const r = run(ohlc([flat, flat, [10, 10.5, 9, 10], [10, 10.2, 9.4, 9.8], flat]), { stop_loss_pct: 0.05 });
+  it('fills the stop at its level when the low reaches it, on a later bar', () => {
+    const r = run(ohlc([flat, flat, [10, 10.5, 9.6, 10], [10, 10.2, 9.4, 9.8], flat]), { stop_loss_pct: 0.05 });
     expect(r.trades[0]).toMatchObject({ EntryBar: 2, ExitBar: 3, EntryPrice: 10, ExitPrice: 9.5, ExitReason: 'stop' });
   });
 
@@ -65,13 +64,45 @@ describe('stop-loss and take-profit', () => {
   });
 });
 
+// The entry fills at its bar's open, so that bar's low and high come after the fill: the levels are live
+// on the entry bar itself. Bar 2 is the entry bar in every case (a BUY or SHORT decided on bar 1).
+describe('levels live on the entry bar', () => {
+  const shortAlways: IndicatorInput = { ...always, indicator_type: 'SHORT' };
+  const runShort = (bars: DailyBars, extra: Partial<TemplateInput>) =>
+    backtest(bars, { position_size: 100, cash: 10_000, indicators: [shortAlways], ...extra }, { levels: true });
+  const entryBar = (bar: [number, number, number, number]) => ohlc([flat, flat, bar, flat, flat]);
+
+  it.each([
+    ['a long stop (low ≤ SL)', 1, [10, 10.2, 9.4, 10], { stop_loss_pct: 0.05 }, 9.5, 'stop'],
+    ['a long target (high ≥ TP)', 1, [10, 11.2, 9.9, 10], { take_profit_pct: 0.1 }, 11, 'target'],
+    ['a long trailing stop from the fill', 1, [10, 10.1, 8.9, 10], { trailing_stop_pct: 0.1 }, 9, 'trailing'],
+    ['a long bar reaching both: the stop', 1, [10, 11.5, 9.4, 10], { stop_loss_pct: 0.05, take_profit_pct: 0.1 }, 9.5, 'stop'],
+    ['a short stop (high ≥ SL)', -1, [10, 10.6, 9.9, 10], { stop_loss_pct: 0.05 }, 10.5, 'stop'],
+    ['a short target (low ≤ TP)', -1, [10, 10.1, 8.8, 10], { take_profit_pct: 0.1 }, 9, 'target'],
+    ['a short trailing stop from the fill', -1, [10, 11.2, 9.9, 10], { trailing_stop_pct: 0.1 }, 11, 'trailing'],
+    ['a short bar reaching both: the stop', -1, [10, 10.6, 8.8, 10], { stop_loss_pct: 0.05, take_profit_pct: 0.1 }, 10.5, 'stop'],
+  ] as const)('%s exits on the entry bar', (_, dir, bar, exits, price, reason) => {
+    const r = (dir === 1 ? run : runShort)(entryBar([...bar]), exits);
+    expect(r.trades[0]).toMatchObject({ EntryBar: 2, ExitBar: 2, EntryPrice: 10, Size: dir * 100, ExitReason: reason });
+    expect(r.trades[0].ExitPrice).toBeCloseTo(price, 12);
+    // flat again after the exit: the next entry is decided at the entry bar's close
+    expect(r.trades[1]).toMatchObject({ EntryBar: 3 });
+  });
+
+  it('keeps the position when the entry bar stays inside the levels', () => {
+    const r = run(entryBar([10, 10.9, 9.6, 10]), { stop_loss_pct: 0.05, take_profit_pct: 0.1 });
+    expect(r.trades[0]).toMatchObject({ EntryBar: 2, ExitBar: 4, ExitReason: 'end' });
+  });
+});
+
 describe('trailing stop', () => {
   it('raises the stop to close·(1 − trail) at every close while long and never lowers it', () => {
     const bars = ohlc([flat, flat, [10, 12, 10, 12], [12, 13, 11, 13], [13, 13, 12, 12.5], [12.5, 12.6, 11.6, 12], flat]);
     const r = run(bars, { trailing_stop_pct: 0.1 });
     // closes 12 → 10.8, 13 → 11.7, 12.5 → stays 11.7; bar 5's low 11.6 reaches it
     expect(r.trades[0]).toMatchObject({ EntryBar: 2, ExitBar: 5, ExitPrice: 13 * 0.9, ExitReason: 'trailing' });
-    expect(Array.from(r.levels[0].stop)).toEqual([NaN, 12 * 0.9, 13 * 0.9, 13 * 0.9]);
+    // it starts at the fill (10 · 0.9), live on the entry bar
+    expect(Array.from(r.levels[0].stop)).toEqual([10 * 0.9, 12 * 0.9, 13 * 0.9, 13 * 0.9]);
   });
 
   it('with a stop-loss too, the higher of the two holds and names the exit', () => {

@@ -56,10 +56,10 @@ export interface TradeLevels {
  * - Commission is `commission_fixed` dollars plus a fraction of trade value, charged at entry and at exit.
  * - Exits, in this order within a bar: a SELL-signal close at the open; then the stop-loss (a stop: hit
  *   when low ≤ SL, fills at min(open, SL)) before the take-profit (a limit: high ≥ TP, fills at
- *   max(open, TP)). SL and TP are set from the entry price (spread included) once the entry has
- *   filled, at the entry bar's close, so like the trailing stop (SL raised to close·(1 − trail) at
- *   every close while long) they work from the bar after the entry. The reference cases show it: no
- *   trade of theirs ends on its entry bar, though some entry bars reach the stop or the target.
+ *   max(open, TP)). SL, TP and a trailing stop's first level are set from the entry price (spread
+ *   included) at the fill and are live on the entry bar itself: the fill is that bar's open, so its low
+ *   and high come after it (backtesting.py checks a market order's SL/TP on its entry bar too). The
+ *   trailing stop then rises to close·(1 − trail) at every close while long, live from the next bar.
  * - After the last bar, an open position and any order placed on the last bar fill at the last bar's
  *   open (backtesting.py's `finalize_trades`). The position closes and is a trade; a BUY of the last bar
  *   opens a position that stays open: in the final equity, not in the trades (see the end of `simulate`).
@@ -155,13 +155,14 @@ class Broker {
   }
 
   /** Fills the orders placed on the previous bar at this bar's open (the close order first), then the
-   *  stop and target of a position opened on an earlier bar. */
+   *  stop and target of the open position, a position filled at this open included: its low and high
+   *  come after the fill. */
   processOrders(bar: number, closeReason: ExitReason) {
     const o = this.bars.open[bar];
     if (this.pendingClose && this.shares) this.close(o, bar, closeReason);
     this.pendingClose = false;
     if (this.pendingBuy) this.fillBuy(bar, o);
-    if (this.watching && bar > this.entryBar) {
+    if (this.watching) {
       const { sl, tp } = this;
       if (this.levelStop && this.levelTarget) {
         this.levelStop[bar - this.entryBar] = sl;
@@ -184,8 +185,7 @@ class Broker {
     this.entryBar = bar;
     this.entryCommission = orderCommission(want, fillPrice, this.t);
     this.cash -= this.entryCommission;
-    ({ sl: this.sl, tp: this.tp } = entryLevels(fillPrice, this.t, this.dir));
-    this.slTrails = false;
+    ({ sl: this.sl, tp: this.tp, slTrails: this.slTrails } = entryLevels(fillPrice, this.t, this.dir));
     this.watching = watchesLevels(this.t);
     if (this.wantLevels && this.watching) {
       const n = this.bars.close.length;

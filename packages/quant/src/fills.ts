@@ -33,12 +33,24 @@ export function riskShares(equity: number, close: number, t: Template, size = t.
   return Math.max(0, Math.min(atRisk, cap));
 }
 
-/** The stop and target of a position filled at `fillPrice` (NaN where none): below and above it for
- *  a long, above and below it for a short. */
-export function entryLevels(fillPrice: number, t: Template, dir: Direction = 1): { sl: number; tp: number } {
-  const { stopLoss, takeProfit } = t.exits;
-  if (dir === 1) return { sl: stopLoss ? fillPrice * (1 - stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 + takeProfit) : NaN };
-  return { sl: stopLoss ? fillPrice * (1 + stopLoss) : NaN, tp: takeProfit ? fillPrice * (1 - takeProfit) : NaN };
+/** The stop and target of a position filled at `fillPrice` (NaN where none), live from the entry bar
+ *  itself: below and above it for a long, above and below it for a short. A trailing stop starts at
+ *  the fill too; with a fixed stop beside it the tighter of the two holds (`slTrails` when that is the
+ *  trailing one). */
+export function entryLevels(fillPrice: number, t: Template, dir: Direction = 1): { sl: number; tp: number; slTrails: boolean } {
+  const { stopLoss, takeProfit, trailingStop } = t.exits;
+  let sl = stopLoss ? fillPrice * (1 - dir * stopLoss) : NaN;
+  const tp = takeProfit ? fillPrice * (1 + dir * takeProfit) : NaN;
+  let slTrails = false;
+  if (trailingStop) {
+    const trail = fillPrice * (1 - dir * trailingStop);
+    // a long's stop only rises, a short's only falls (NaN: no fixed stop yet)
+    if (dir === 1 ? !(trail <= sl) : !(trail >= sl)) {
+      sl = trail;
+      slTrails = true;
+    }
+  }
+  return { sl, tp, slTrails };
 }
 
 /** Whether a position has levels to check at every bar. */

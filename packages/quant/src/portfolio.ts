@@ -4,7 +4,7 @@
 //  1. at the open, for symbols with a bar that day: the SELL-signal exits decided at the previous
 //     close fill first, then the entries decided at the previous close in their rank order, each
 //     sized from the equity (cash + open positions at their last close) and dropped when the cash
-//     cannot pay it; then the stops and targets of positions opened on an earlier day (stop first);
+//     cannot pay it; then the stops and targets of open positions, those filled at this open included (stop first);
 //  2. at the close, the equity is marked: cash + each open position at its symbol's last close;
 //  3. decisions at the close, for symbols with a bar that day that is not their first: SELL rows of
 //     open positions (and trailing stops), then the BUY candidates among flat symbols, ranked by
@@ -162,7 +162,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     return free;
   };
 
-  // Step 1: the orders of day k at its open, then the levels of positions from earlier days.
+  // Step 1: the orders of day k at its open, then the levels of every open position.
   const processOrders = (k: number, closeReason: ExitReason) => {
     for (const l of legs) {
       if (!l.pendingClose) continue;
@@ -189,15 +189,14 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       l.entryBar = k;
       l.entryCommission = orderCommission(shares, fillPrice, t);
       cash -= l.entryCommission;
-      ({ sl: l.sl, tp: l.tp } = entryLevels(fillPrice, t));
-      l.slTrails = false;
+      ({ sl: l.sl, tp: l.tp, slTrails: l.slTrails } = entryLevels(fillPrice, t));
       l.lastClose = fillPrice; // marked at cost until today's close
       open++;
     }
     entryQueue = waiting;
     if (!watching) return;
     for (const l of legs) {
-      if (!l.shares || l.entryBar >= k) continue;
+      if (!l.shares) continue;
       const i = l.at[k];
       if (i < 0) continue;
       const exit = levelExit(l.bars.open[i], l.bars.high[i], l.bars.low[i], l.sl, l.tp, l.slTrails);
