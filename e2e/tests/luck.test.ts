@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail } from '@app/contract';
+import { LUCK_MIN_TRADES, type BacktestRun, type Candle, type Optimization, type StarterSymbol, type TemplateDetail } from '@app/contract';
 import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -19,6 +19,7 @@ describe('is it luck?', () => {
   let page: Page;
   let template: TemplateDetail;
   let periodId: number;
+  let wholePeriodId: number;
 
   beforeAll(async () => {
     browser = await sharedBrowser();
@@ -34,40 +35,64 @@ describe('is it luck?', () => {
     const period = await post(page, '/api/periods/', { stock_ticker: symbol, start_date: day(candles[candles.length - 760].time), end_date: day(candles[candles.length - 1].time) });
     expect(period.status()).toBe(201);
     periodId = ((await period.json()) as { id: number }).id;
+    const whole = await post(page, '/api/periods/', { stock_ticker: symbol, start_date: day(candles[0].time), end_date: day(candles[candles.length - 1].time) });
+    expect(whole.status()).toBe(201);
+    wholePeriodId = ((await whole.json()) as { id: number }).id;
   });
   afterAll(async () => {
     await context?.close();
   });
 
-  it('a finished grid shows the badge, the Deflated Sharpe and the PBO in words, and links to the help page', async () => {
-    const started = await post(page, '/api/optimizations/', {
-      template_id: template.id,
-      period_id: periodId,
-      maximize: 'Return [%]',
-      params: [
-        { row: 0, field: 'period', values: [8, 10, 12, 14, 16, 18] },
-        { row: 0, field: 'cvalue', values: ['25', '30', '35'] },
-      ],
-    });
+  /** Starts a grid of the RSI template on a period and opens it; the panel and the run's guards. */
+  async function openGrid(period: number, params: object[]) {
+    const started = await post(page, '/api/optimizations/', { template_id: template.id, period_id: period, maximize: 'Return [%]', params });
     expect(started.status()).toBe(202);
     const id = ((await started.json()) as Optimization).id;
     await page.goto(`/optimize?run=${id}`);
     const panel = page.getByTestId('luck-panel');
     await panel.waitFor({ timeout: 60_000 });
     const { luck } = (await get<Optimization>(page, `/api/optimizations/${id}/`)).result!;
-    expect(luck!.trials).toBeGreaterThanOrEqual(10);
+    return { panel, luck: luck! };
+  }
+
+  it('a finished grid with enough trades shows the badge, the Deflated Sharpe, the edge over buy and hold and the PBO in words, and links to the help page', async () => {
+    // short RSI periods and an early exit over the whole history: many trades
+    const { panel, luck } = await openGrid(wholePeriodId, [
+      { row: 0, field: 'period', values: [2, 3, 4, 5, 6, 7] },
+      { row: 1, field: 'cvalue', values: ['50', '55', '60'] },
+    ]);
+    expect(luck.trials).toBeGreaterThanOrEqual(10);
+    expect(luck.trades).toBeGreaterThanOrEqual(LUCK_MIN_TRADES);
 
     const badge = panel.getByTestId('luck-badge');
-    expect(await badge.getAttribute('data-verdict')).toBe(luck!.verdict);
-    expect(await badge.innerText()).toBe(LUCK_TEXT.verdict[luck!.verdict!]);
-    const dsr = luck!.deflated_sharpe!;
-    expect(await panel.getByTestId('luck-dsr').innerText()).toBe(`${LUCK_TEXT.dsr(dsr)} — ${LUCK_TEXT.dsrExplain(dsr, luck!.trials)}`);
-    expect(await panel.getByTestId('luck-pbo').innerText()).toBe(`${LUCK_TEXT.pbo(luck!.pbo!)} — ${LUCK_TEXT.pboExplain(luck!.pbo!, 12_870)}`);
+    expect(await badge.getAttribute('data-verdict')).toBe(luck.verdict);
+    expect(await badge.innerText()).toBe(LUCK_TEXT.verdict[luck.verdict!]);
+    const dsr = luck.deflated_sharpe!;
+    expect(await panel.getByTestId('luck-dsr').innerText()).toBe(`${LUCK_TEXT.dsr(dsr)} — ${LUCK_TEXT.dsrExplain(dsr, luck.trials)}`);
+    expect(await panel.getByTestId('luck-dsr').innerText()).toContain('Sharpe ratio is above zero');
+    const excess = luck.excess_deflated_sharpe!;
+    expect(await panel.getByTestId('luck-excess').innerText()).toBe(`${LUCK_TEXT.excessDsr(excess)} — ${LUCK_TEXT.excessExplain(excess)}`);
+    expect(await panel.getByTestId('luck-pbo').innerText()).toBe(`${LUCK_TEXT.pbo(luck.pbo!)} — ${LUCK_TEXT.pboExplain(luck.pbo!, 12_870)}`);
     await panel.getByText(LUCK_TEXT.thresholds).waitFor();
 
     await panel.getByRole('link', { name: LUCK_TEXT.learnMore }).click();
     await page.waitForURL((u) => u.pathname === '/help/overfitting');
     await page.getByRole('heading', { name: HELP_TEXT.title, level: 1 }).waitFor();
+    await page.getByText(/^Too few trades: with fewer than 30 trades/).waitFor();
+  });
+
+  it('a grid whose best cell made fewer than 30 trades says so in words and prints no probability', async () => {
+    const { panel, luck } = await openGrid(periodId, [
+      { row: 0, field: 'period', values: [8, 10, 12, 14, 16, 18] },
+      { row: 0, field: 'cvalue', values: ['25', '30', '35'] },
+    ]);
+    expect(luck.trades).toBeLessThan(LUCK_MIN_TRADES); // the premise: three years of a 30/70 RSI reversion
+    const badge = panel.getByTestId('luck-badge');
+    expect(await badge.getAttribute('data-verdict')).toBe('too_few_trades');
+    expect(await badge.innerText()).toBe(LUCK_TEXT.verdict.too_few_trades);
+    expect(await panel.getByTestId('luck-too-few').innerText()).toBe(LUCK_TEXT.tooFewTrades(luck.trades));
+    expect(await panel.getByTestId('luck-dsr').count()).toBe(0);
+    expect(await panel.innerText()).not.toMatch(/\d+ % chance/);
   });
 
   it('a backtest shows the Monte Carlo band on the equity chart and the percentiles beside the statistics', async () => {

@@ -14,16 +14,29 @@ export const LUCK_THRESHOLDS = {
   red: { deflated_sharpe: 0.5, pbo: 0.5 },
 } as const;
 
-export const LUCK_VERDICTS = ['green', 'amber', 'red'] as const;
+/** Below this many trades of the best cell (in sample) its daily returns are a handful of runs, not a
+ *  sample: no probability computed from them means anything, and the badge says so instead. */
+export const LUCK_MIN_TRADES = 30;
+
+export const LUCK_VERDICTS = ['green', 'amber', 'red', 'too_few_trades'] as const;
 export type LuckVerdict = (typeof LUCK_VERDICTS)[number];
 
 /** The badge for a Deflated Sharpe and a PBO (either may be missing; null when both are). */
-export function luckVerdict(dsr: number | null, pbo: number | null): LuckVerdict | null {
+export function luckVerdict(dsr: number | null, pbo: number | null): Exclude<LuckVerdict, 'too_few_trades'> | null {
   if (dsr === null && pbo === null) return null;
   const { green, red } = LUCK_THRESHOLDS;
   if ((dsr !== null && dsr < red.deflated_sharpe) || (pbo !== null && pbo > red.pbo)) return 'red';
   if ((dsr === null || dsr >= green.deflated_sharpe) && (pbo === null || pbo <= green.pbo)) return 'green';
   return 'amber';
+}
+
+/** The badge of a run's guards: too few trades to tell, else the Deflated Sharpe's and the PBO's badge
+ *  where the Deflated Sharpe counts only as far as the edge over buying and holding also holds (the
+ *  lower of the two), so a long strategy that only rides a rising market is not green. */
+export function guardsVerdict(g: { trades: number; deflated_sharpe: number | null; excess_deflated_sharpe: number | null; pbo: number | null }): LuckVerdict | null {
+  if (g.trades < LUCK_MIN_TRADES) return 'too_few_trades';
+  const dsrs = [g.deflated_sharpe, g.excess_deflated_sharpe].filter((v): v is number => v !== null);
+  return luckVerdict(dsrs.length ? Math.min(...dsrs) : null, g.pbo);
 }
 
 /** An optimisation's (or one walk-forward fold's in-sample grid's) guards. */
@@ -38,6 +51,14 @@ export const OptimizationLuck = z.object({
   sharpe_benchmark: z.number().nullable(),
   /** the probability that the best cell's true Sharpe ratio is above zero after the selection, 0–1 */
   deflated_sharpe: z.number().nullable(),
+  /** the best cell's closed trades (in its window): below LUCK_MIN_TRADES the verdict is too_few_trades */
+  trades: z.number().int(),
+  /** the annualised Sharpe ratio of the best cell's daily returns less buy-and-hold's of the same symbol
+   *  over the same days */
+  excess_sharpe: z.number().nullable(),
+  /** the Deflated Sharpe of those daily differences (same tries and luck bar): the probability that the
+   *  best cell beats buying and holding, 0–1 */
+  excess_deflated_sharpe: z.number().nullable(),
   /** Probability of Backtest Overfitting, 0–1 (null for fewer than 10 cells with trades, or a grid
    *  too big to hold every cell's returns) */
   pbo: z.number().nullable(),

@@ -63,7 +63,8 @@ export async function runCli(argv: string[], io: Io, pool?: EnginePool): Promise
     const blocks = grid.cells <= PBO_MAX_CELLS ? (await evaluateGridBlocks(engine, bars, template, gridInput, grid)).blocks : null;
     const traded = tradedBlocks(values, blocks);
     const b = bestIndex(values, grid.direction);
-    const luck = optimizationLuck({ traded, pbo: await gridPbo(engine, traded), bestEquity: b < 0 ? null : runCell(bars, grid, b).equity });
+    const best = b < 0 ? null : runCell(bars, grid, b);
+    const luck = optimizationLuck({ traded, pbo: await gridPbo(engine, traded), bestEquity: best?.equity ?? null, bestTrades: best?.trades.length ?? 0, closes: bars.close });
     const luckMs = performance.now() - t1;
     io.out(JSON.stringify({ ...optimizationResult(bars, grid, values), luck }, null, 2) + '\n');
     if (args.bench) {

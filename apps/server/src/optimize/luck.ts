@@ -2,10 +2,11 @@
 // (trials: the cells with trades; the variance of their Sharpe ratios; the best cell's skewness and
 // kurtosis and number of daily returns) and, for a grid of at least PBO_MIN_CELLS cells with trades,
 // the Probability of Backtest Overfitting over their daily returns, its splits shared among the
-// engine's threads (engine/gridPbo.ts).
-import { luckVerdict, type OptimizationLuck } from '@app/contract';
+// engine's threads (engine/gridPbo.ts). The best cell's edge is also measured against buying and
+// holding the same symbol over the same days, and the verdict needs enough trades to mean anything.
+import { guardsVerdict, type OptimizationLuck } from '@app/contract';
 import {
-  cellSharpes, deflatedSharpe, equityReturns, moments, pickCells,
+  cellSharpes, deflatedSharpe, equityReturns, excessOverBuyHold, moments, pickCells,
   type BlockSums, type PboResult,
 } from '@app/quant';
 
@@ -26,6 +27,10 @@ export interface LuckInput {
   traded: BlockSums | null;
   /** the best cell's equity over the same bars (null: no cell traded) */
   bestEquity: Float64Array | null;
+  /** the best cell's closed trades */
+  bestTrades: number;
+  /** the closes of the bars `bestEquity` is measured on: buy-and-hold's daily returns */
+  closes: ArrayLike<number>;
   pbo: PboResult | null;
 }
 
@@ -38,30 +43,38 @@ const variance = (xs: Float64Array) => {
   return s / (xs.length - 1);
 };
 
-export function optimizationLuck({ traded, bestEquity, pbo }: LuckInput): OptimizationLuck | null {
+export function optimizationLuck({ traded, bestEquity, bestTrades, closes, pbo }: LuckInput): OptimizationLuck | null {
   if (!bestEquity) return null;
   const returns = equityReturns(bestEquity);
-  const m = moments(returns);
-  const sharpe = m.sd > 0 ? m.mean / m.sd : null;
-  let dsr: number | null = null;
-  let benchmark: number | null = null;
-  if (sharpe !== null && traded) {
-    const d = deflatedSharpe({ sharpe, observations: returns.length, trials: traded.cells, sharpeVariance: variance(cellSharpes(traded)), skew: m.skew, kurtosis: m.kurtosis });
-    if (Number.isFinite(d.dsr)) {
-      dsr = d.dsr;
-      benchmark = d.benchmark;
+  const sharpeVariance = traded ? variance(cellSharpes(traded)) : 0;
+  // the deflated Sharpe of a return series: the same tries and the same bar the best of that many
+  // unskilled cells would clear by chance, whether the series is the cell's returns or its excess
+  const deflate = (r: Float64Array) => {
+    const m = moments(r);
+    const sharpe = m.sd > 0 ? m.mean / m.sd : null;
+    let dsr: number | null = null;
+    let benchmark: number | null = null;
+    if (sharpe !== null && traded) {
+      const d = deflatedSharpe({ sharpe, observations: r.length, trials: traded.cells, sharpeVariance, skew: m.skew, kurtosis: m.kurtosis });
+      if (Number.isFinite(d.dsr)) ({ dsr, benchmark } = d);
     }
-  }
-  return {
+    return { sharpe, dsr, benchmark };
+  };
+  const own = deflate(returns);
+  const excess = deflate(excessOverBuyHold(returns, closes));
+  const guards = {
     trials: traded?.cells ?? 0,
     observations: returns.length,
-    sharpe: sharpe === null ? null : sharpe * ANNUAL,
-    sharpe_benchmark: benchmark === null ? null : benchmark * ANNUAL,
-    deflated_sharpe: dsr,
+    sharpe: own.sharpe === null ? null : own.sharpe * ANNUAL,
+    sharpe_benchmark: own.benchmark === null ? null : own.benchmark * ANNUAL,
+    deflated_sharpe: own.dsr,
+    trades: bestTrades,
+    excess_sharpe: excess.sharpe === null ? null : excess.sharpe * ANNUAL,
+    excess_deflated_sharpe: excess.dsr,
     pbo: pbo?.pbo ?? null,
     pbo_slope: pbo?.slope ?? null,
     pbo_oos_loss: pbo?.oosLossShare ?? null,
     pbo_splits: pbo?.splits ?? null,
-    verdict: luckVerdict(dsr, pbo?.pbo ?? null),
   };
+  return { ...guards, verdict: guardsVerdict(guards) };
 }

@@ -28,15 +28,20 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
   const b = bestIndex(values, grid.direction);
   const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b) };
   const top = topCells(bars, grid, values, TOP_CELLS);
-  const luck = optimizationLuck({ traded: input.luck?.traded ?? null, pbo: input.luck?.pbo ?? null, bestEquity: best?.equity ?? null });
+  const luck = optimizationLuck({
+    traded: input.luck?.traded ?? null, pbo: input.luck?.pbo ?? null, bestEquity: best?.equity ?? null, bestTrades: best?.trades.length ?? 0, closes: bars.close,
+  });
   let walk: OptimizationResult['walk_forward'] = null;
   if (input.windows && input.foldValues) {
     const w = walkForwardResult(bars, grid, input.windows, input.foldValues, values);
     const foldLuck = input.windows.map((win, k) => {
       const fb = bestIndex(input.foldValues![k], grid.direction);
-      const bestEquity = fb < 0 ? null : runCell(bars, grid, fb, win.inSample).equity;
+      const cell = fb < 0 ? null : runCell(bars, grid, fb, win.inSample);
       const f = input.foldLuck?.[k];
-      return optimizationLuck({ traded: f?.traded ?? null, pbo: f?.pbo ?? null, bestEquity });
+      return optimizationLuck({
+        traded: f?.traded ?? null, pbo: f?.pbo ?? null, bestEquity: cell?.equity ?? null, bestTrades: cell?.trades.length ?? 0,
+        closes: bars.close.subarray(win.inSample.start, win.inSample.end),
+      });
     });
     walk = {
       folds: w.folds.map((f, k) => ({ ...f, luck: foldLuck[k] })),

@@ -1,7 +1,7 @@
 // Is it luck? Overfitting guards for an optimisation (the Deflated Sharpe Ratio of its best cell, the
 // Probability of Backtest Overfitting of its grid) and a trade Monte Carlo for a backtest.
 export { normalCdf, normalQuantile } from './normal.ts';
-export { moments, sharpeFromSums, equityReturns, type Moments } from './moments.ts';
+export { moments, sharpeFromSums, equityReturns, excessOverBuyHold, type Moments } from './moments.ts';
 export { deflatedSharpe, expectedMaxSharpe, probabilisticSharpe, type DsrInput, type DsrResult } from './dsr.ts';
 export {
   probabilityOfOverfitting, pboPart, combinePbo, splitCount, emptyBlockSums, addCellReturns, addCellEquity, placeBlockSums, pickCells, cellSharpes, blockStarts, halfSplits,

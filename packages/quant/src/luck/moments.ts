@@ -51,3 +51,11 @@ export function equityReturns(equity: ArrayLike<number>): Float64Array {
   for (let i = 1; i < equity.length; i++) out[i - 1] = equity[i - 1] > 0 ? equity[i] / equity[i - 1] - 1 : 0;
   return out;
 }
+
+/** A strategy's daily returns less buy-and-hold's over the same bars (`closes`, aligned with the
+ *  equity the returns came from): what the strategy earned beyond holding the symbol. */
+export function excessOverBuyHold(returns: ArrayLike<number>, closes: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(returns.length);
+  for (let i = 0; i < returns.length; i++) out[i] = returns[i] - (closes[i] > 0 ? closes[i + 1] / closes[i] - 1 : 0);
+  return out;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { luckVerdict, type BacktestRun, type Optimization, type TemplateDetail } from '@app/contract';
+import { guardsVerdict, type BacktestRun, type Optimization, type TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -133,7 +133,11 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
     expect(luck!.pbo_splits).toBe(12_870);
     expect(luck!.pbo).toBeGreaterThanOrEqual(0);
     expect(luck!.pbo).toBeLessThanOrEqual(1);
-    expect(luck!.verdict).toBe(luckVerdict(luck!.deflated_sharpe, luck!.pbo));
+    // the best cell's trades, and its edge over holding the stock over the same days, count too
+    expect(luck!.trades).toBe(run.result!.best!.trades.length);
+    expect(luck!.excess_deflated_sharpe).toBeGreaterThanOrEqual(0);
+    expect(luck!.excess_deflated_sharpe).toBeLessThanOrEqual(1);
+    expect(luck!.verdict).toBe(guardsVerdict(luck!));
     // nine cells are too few for a PBO; the Deflated Sharpe is still there
     const small = await finished((await start(grid)).json<Optimization>().id);
     expect(small.result!.luck!.pbo).toBeNull();

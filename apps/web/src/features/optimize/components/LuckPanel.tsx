@@ -4,7 +4,7 @@ import { Badge, Button, Card, CardBody, CardHeader } from '../../../components/i
 import { downloadCsv, toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { HELP_PATH, LUCK_TEXT as T } from '../../../lib/luckText.ts';
 
-const TONE = { green: 'green', amber: 'amber', red: 'red' } as const;
+const TONE = { green: 'green', amber: 'amber', red: 'red', too_few_trades: 'neutral' } as const;
 
 /** The red/amber/green badge of a run's guards. */
 export function LuckBadge({ luck }: { luck: OptimizationLuck }) {
@@ -43,15 +43,30 @@ export function LuckPanel({ luck, folds, fileName }: { luck: OptimizationLuck; f
         }
       />
       <CardBody className="space-y-2 text-sm">
-        <p data-testid="luck-dsr">
-          {luck.deflated_sharpe === null ? (
-            T.noDsr
-          ) : (
-            <>
-              <strong className="font-semibold tabular-nums">{T.dsr(luck.deflated_sharpe)}</strong> — {T.dsrExplain(luck.deflated_sharpe, luck.trials)}
-            </>
-          )}
-        </p>
+        {luck.verdict === 'too_few_trades' ? (
+          <p data-testid="luck-too-few">{T.tooFewTrades(luck.trades)}</p>
+        ) : (
+          <>
+            <p data-testid="luck-dsr">
+              {luck.deflated_sharpe === null ? (
+                T.noDsr
+              ) : (
+                <>
+                  <strong className="font-semibold tabular-nums">{T.dsr(luck.deflated_sharpe)}</strong> — {T.dsrExplain(luck.deflated_sharpe, luck.trials)}
+                </>
+              )}
+            </p>
+            <p data-testid="luck-excess">
+              {luck.excess_deflated_sharpe === null ? (
+                T.noExcessDsr
+              ) : (
+                <>
+                  <strong className="font-semibold tabular-nums">{T.excessDsr(luck.excess_deflated_sharpe)}</strong> — {T.excessExplain(luck.excess_deflated_sharpe)}
+                </>
+              )}
+            </p>
+          </>
+        )}
         <p data-testid="luck-pbo">
           {luck.pbo === null ? (
             T.noPbo(PBO_MIN_CELLS)
@@ -92,7 +107,9 @@ export function FoldLuck({ folds }: { folds: NonNullable<OptimizationResult['wal
             {folds.map((f, k) => (
               <tr key={k}>
                 <td className="px-3 py-1.5 tabular-nums">{k + 1}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{f.luck?.deflated_sharpe == null ? '—' : f.luck.deflated_sharpe.toFixed(2)}</td>
+                <td className="px-3 py-1.5 text-right tabular-nums">
+                  {f.luck?.deflated_sharpe == null || f.luck.verdict === 'too_few_trades' ? '—' : f.luck.deflated_sharpe.toFixed(2)}
+                </td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{f.luck?.pbo == null ? '—' : T.pboPct(f.luck.pbo)}</td>
                 <td className="px-3 py-1.5">{f.luck ? <LuckBadge luck={f.luck} /> : '—'}</td>
               </tr>
