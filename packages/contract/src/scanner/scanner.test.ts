@@ -14,6 +14,7 @@ import {
   operatorToWord,
   parseScanQuery,
   percentageError,
+  readPercentInput,
   rowToSavedFilter,
   rowsToTemplate,
   savedFilterSchema,
@@ -109,6 +110,18 @@ describe('input rules (spec §5)', () => {
     expect(percentageError('-100.01')).toBe('Percentage cannot be less than -100%');
     expect(percentageError('1000.5')).toBe('Percentage cannot be greater than 1000%');
     expect(percentageError('1.234')).toBe('Maximum 2 decimal places allowed');
+  });
+  it('reads the % change box as traders type it (5 and 5% alike), with the same spec messages', () => {
+    expect(readPercentInput('5')).toEqual({ value: 5, error: null });
+    expect(readPercentInput(' 5% ')).toEqual({ value: 5, error: null });
+    expect(readPercentInput('-2.5%')).toEqual({ value: -2.5, error: null });
+    expect(readPercentInput('1.20')).toEqual({ value: 1.2, error: null });
+    expect(readPercentInput('abc')).toEqual({ value: null, error: 'Please enter a valid number' });
+    expect(readPercentInput('')).toEqual({ value: null, error: 'Please enter a valid number' });
+    expect(readPercentInput('5k')).toEqual({ value: null, error: 'Please enter a valid number' });
+    expect(readPercentInput('-100.01%')).toEqual({ value: null, error: 'Percentage cannot be less than -100%' });
+    expect(readPercentInput('1,000.5')).toEqual({ value: null, error: 'Percentage cannot be greater than 1000%' });
+    expect(readPercentInput('1.234%')).toEqual({ value: null, error: 'Maximum 2 decimal places allowed' });
   });
   it('clamps TA and trend periods', () => {
     expect(clampTaPeriod(3)).toBe(5);

@@ -1,5 +1,7 @@
 // The scanner's vocabulary (spec §9): categories, markets, sectors, metrics, operators and their two
 // spellings, limits, defaults, the screen's messages, and the input rules of spec §5.
+import { parseNumberInput } from '../numberInput.ts';
+
 // ───────────────────────────── constants (spec §9) ─────────────────────────────
 
 export const SCANNER_CATEGORIES = ['Basic', 'TA', 'FA'] as const;
@@ -124,17 +126,34 @@ export const SCANNER_MESSAGES = {
 
 // ───────────────────────────── input rules (spec §5) ─────────────────────────────
 
-/** The % change input's rule: -100..1000, at most 2 decimals; null when valid. */
+/** The % change parameter's rule (the API and saved filters): a plain decimal, -100..1000, at most
+ *  2 decimals; null when valid. */
 export function percentageError(input: string): string | null {
   const s = input.trim();
   if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(s)) return SCANNER_MESSAGES.invalidNumber;
-  const v = Number(s);
-  const { min, max, decimals } = SCANNER_LIMITS.chg;
-  if (v < min) return SCANNER_MESSAGES.percentTooLow(min);
-  if (v > max) return SCANNER_MESSAGES.percentTooHigh(max);
+  const range = percentRangeError(Number(s));
+  if (range) return range;
+  const { decimals } = SCANNER_LIMITS.chg;
   const frac = s.split('.')[1] ?? '';
   if (frac.length > decimals) return SCANNER_MESSAGES.tooManyDecimals(decimals);
   return null;
+}
+
+const percentRangeError = (v: number): string | null => {
+  const { min, max } = SCANNER_LIMITS.chg;
+  if (v < min) return SCANNER_MESSAGES.percentTooLow(min);
+  if (v > max) return SCANNER_MESSAGES.percentTooHigh(max);
+  return null;
+};
+
+/** The % change box: what a trader types ("5" or "5%") read by the shared number parser, then the
+ *  same range and decimals as the parameter. The value, or the spec's message for the box. */
+export function readPercentInput(input: string): { value: number; error: null } | { value: null; error: string } {
+  const v = parseNumberInput(input, { percent: true });
+  if (v === null) return { value: null, error: SCANNER_MESSAGES.invalidNumber };
+  const { decimals } = SCANNER_LIMITS.chg;
+  const error = percentRangeError(v) ?? (Number(v.toFixed(decimals)) !== v ? SCANNER_MESSAGES.tooManyDecimals(decimals) : null);
+  return error ? { value: null, error } : { value: v, error: null };
 }
 
 const clampInt = (v: number, min: number, max: number, fallback: number) =>

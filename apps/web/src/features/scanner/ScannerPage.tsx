@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FILTER_TYPES, SCANNER_CATEGORIES, SCANNER_PRESETS, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
+import { FILTER_TYPES, isFilterComplete, SCANNER_CATEGORIES, SCANNER_PRESETS, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
 import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
@@ -12,6 +12,7 @@ import { downloadCsv } from '../../lib/csv.ts';
 import { csvFileName, resultsCsv } from './csv.ts';
 import { addRow, changeRowType, plainRows, removeRow, replaceRow, rowsOf, toEditorRows, type EditorRow } from './filterRows.ts';
 import { restoreScannerDraft, SCANNER_DRAFT_KEY } from './filterDraft.ts';
+import { BoxErrorReportContext, FilterRowIdContext, RevealBoxErrorsContext, useBoxErrors } from './boxErrors.ts';
 import { useSavedQueryLink } from './hooks/useSavedQueryLink.ts';
 import { useScanner } from './hooks/useScanner.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
@@ -37,6 +38,16 @@ export default function ScannerPage() {
   useKeptDraft(SCANNER_DRAFT_KEY, draft, !loading && (!isAuthenticated || sessionExpired));
   const hasResults = scanner.results.length > 0;
   const visible = rowsOf(rows, category);
+  // A row goes into the query only when every box of it reads; a scan with any other row is refused
+  // at the boxes, so no filter drops out of the query unseen.
+  const boxErrors = useBoxErrors();
+  const [revealErrors, setRevealErrors] = useState(false);
+  const [focusBad, setFocusBad] = useState(0);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const needsFix = (r: EditorRow) => boxErrors.badRows.has(r.id) || !isFilterComplete(r.row);
+  useEffect(() => {
+    if (focusBad) filtersRef.current?.querySelector<HTMLElement>('ul:not([hidden]) [aria-invalid="true"]')?.focus();
+  }, [focusBad]);
 
   // A preset fills the form only: the user still presses Scan (spec §4).
   const applyPreset = (key: string) => {
@@ -57,6 +68,15 @@ export default function ScannerPage() {
   useSavedQueryLink(isAuthenticated, loadQuery, () => setNotice({ tone: 'error', text: SCANNER_TEXT.loadFailed }));
 
   const scan = () => {
+    const bad = rows.find(needsFix);
+    if (bad) {
+      setRevealErrors(true);
+      setCategory(bad.row.category);
+      setFocusBad((n) => n + 1);
+      setNotice({ tone: 'error', text: SCANNER_TEXT.fixBeforeScan });
+      return;
+    }
+    setRevealErrors(false);
     setNotice(null);
     void scanner.scan(filters);
   };
@@ -94,24 +114,48 @@ export default function ScannerPage() {
             value={category}
             onChange={setCategory}
             items={SCANNER_CATEGORIES.map((c) => {
-              const n = rowsOf(rows, c).length;
-              return { value: c, label: c, extra: n ? <Badge tone="blue">{n}</Badge> : undefined };
+              // the count is what the scan sends; rows it cannot send are counted apart, in red
+              const inTab = rowsOf(rows, c);
+              const toFix = inTab.filter(needsFix).length;
+              const sent = inTab.length - toFix;
+              const extra = (
+                <>
+                  {sent > 0 && <Badge tone="blue">{sent}</Badge>}
+                  {toFix > 0 && <Badge tone="red">{SCANNER_TEXT.toFix(toFix)}</Badge>}
+                </>
+              );
+              return { value: c, label: c, extra: sent || toFix ? extra : undefined };
             })}
           />
           <TabPanel value={category} idPrefix={TAB_PREFIX} className="pt-4">
-            {visible.length ? (
-              <ul className="space-y-3" aria-label={`${category} filters`}>
-                {visible.map(({ id, row }) => (
-                  <FilterRowEditor
-                    key={id}
-                    row={row}
-                    onChange={(r) => setRows((rs) => replaceRow(rs, id, r))}
-                    onChangeType={(t) => setRows((rs) => changeRowType(rs, id, t))}
-                    onRemove={() => setRows((rs) => removeRow(rs, id))}
-                  />
-                ))}
-              </ul>
-            ) : (
+            {/* every tab's rows stay mounted (hidden), so a box keeps the text it cannot read and its
+                error across tab switches */}
+            <BoxErrorReportContext.Provider value={boxErrors.report}>
+              <RevealBoxErrorsContext.Provider value={revealErrors}>
+                <div ref={filtersRef}>
+                  {SCANNER_CATEGORIES.map((c) => {
+                    const inTab = rowsOf(rows, c);
+                    return (
+                      inTab.length > 0 && (
+                        <ul key={c} className="space-y-3" aria-label={`${c} filters`} hidden={c !== category}>
+                          {inTab.map(({ id, row }) => (
+                            <FilterRowIdContext.Provider key={id} value={id}>
+                              <FilterRowEditor
+                                row={row}
+                                onChange={(r) => setRows((rs) => replaceRow(rs, id, r))}
+                                onChangeType={(t) => setRows((rs) => changeRowType(rs, id, t))}
+                                onRemove={() => setRows((rs) => removeRow(rs, id))}
+                              />
+                            </FilterRowIdContext.Provider>
+                          ))}
+                        </ul>
+                      )
+                    );
+                  })}
+                </div>
+              </RevealBoxErrorsContext.Provider>
+            </BoxErrorReportContext.Provider>
+            {visible.length === 0 && (
               <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
                 {SCANNER_TEXT.noFiltersInCategory(category)}
               </p>

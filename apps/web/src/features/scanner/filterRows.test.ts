@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildScanQuery, incompleteFilterCount, SCANNER_PRESETS, TA_DEFAULTS } from '@app/contract';
-import { addRow, boundedValue, changeRowType, parseNumberText, periodOnBlur, plainRows, removeRow, replaceRow, rowsOf } from './filterRows.ts';
+import { addRow, boundedValue, changeRowType, periodOnBlur, plainRows, removeRow, replaceRow, rowsOf } from './filterRows.ts';
 
 describe('filter rows', () => {
   it('adds rows with the spec §9 defaults, each with its own id, shown under its category', () => {
@@ -35,11 +35,15 @@ describe('filter rows', () => {
 });
 
 describe('number inputs', () => {
-  it('read plain decimal numbers only', () => {
-    expect(parseNumberText(' 12.5 ')).toBe(12.5);
-    expect(parseNumberText('-3')).toBe(-3);
-    expect(parseNumberText('.5')).toBe(0.5);
-    for (const junk of ['', '-', '1e3', 'abc', '1,000', '0x10', 'Infinity']) expect(parseNumberText(junk)).toBeNull();
+  it('read what traders type (the shared parser), and nothing for text that is not a number', () => {
+    expect(boundedValue('10B', 'market_cap')).toBe(10_000_000_000);
+    expect(boundedValue('10,000,000,000', 'market_cap')).toBe(10_000_000_000);
+    expect(boundedValue('1.2M', 'volume')).toBe(1_200_000);
+    expect(boundedValue('500k', 'vol_avg')).toBe(500_000);
+    expect(boundedValue('1e9', 'fa_compare')).toBe(1e9);
+    expect(boundedValue(' 12.5 ', 'price')).toBe(12.5);
+    for (const junk of ['', '-', 'abc', '1,00', '0x10', 'Infinity']) expect(boundedValue(junk, 'market_cap'), junk).toBeNull();
+    expect(periodOnBlur('ta', '1e2', 200)).toBe(100);
   });
 
   it('hold range values inside the filter bounds', () => {

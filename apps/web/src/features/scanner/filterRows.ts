@@ -8,6 +8,7 @@ import {
   clampToRange,
   defaultFilterRow,
   INDICATOR_RANGE_FILTERS,
+  parseNumberInput,
   SCANNER_LIMITS,
   type FilterRow,
   type FilterType,
@@ -43,14 +44,8 @@ export const toEditorRows = (rows: FilterRow[]): EditorRow[] => rows.map((row) =
 export const plainRows = (rows: EditorRow[]): FilterRow[] => rows.map((r) => r.row);
 
 // ───────────── number inputs ─────────────
-
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** What a number input holds: null while blank or not (yet) a plain decimal number. */
-export function parseNumberText(text: string): number | null {
-  const t = text.trim();
-  return NUMBER_TEXT.test(t) ? Number(t) : null;
-}
+// What a box's text means is the shared parser's call (10B, 1.2M, 10,000,000, 1e9); the rules below
+// are the scanner's own: bounds, and the periods' clamping on blur.
 
 /** The bounds of each range input (spec §9), by filter type. */
 export const VALUE_BOUNDS = {
@@ -71,7 +66,7 @@ export type BoundedType = keyof typeof VALUE_BOUNDS;
 
 /** A range input's value: parsed, then held inside its filter's bounds. */
 export function boundedValue(text: string, type: BoundedType): number | null {
-  const v = parseNumberText(text);
+  const v = parseNumberInput(text);
   return v === null ? null : clampToRange(v, VALUE_BOUNDS[type]);
 }
 
@@ -81,8 +76,7 @@ export type PeriodKind = 'ta' | 'faTrend' | 'macd';
 /** A period input's value once it loses focus: a whole number inside its range; blank or junk gives
  *  the fallback (the row's previous value). */
 export function periodOnBlur(kind: PeriodKind, text: string, fallback: number): number {
-  const t = text.trim();
-  const v = t === '' || !NUMBER_TEXT.test(t) ? NaN : Number(t);
+  const v = parseNumberInput(text) ?? NaN;
   if (kind === 'ta') return clampTaPeriod(v, fallback);
   if (kind === 'faTrend') return Number.isFinite(v) ? clampFaPeriods(v) : fallback;
   return clampMacdPeriod(v, fallback);

@@ -15,6 +15,10 @@ export const SCANNER_TEXT = {
   removeFilter: 'Remove filter',
   noFiltersInCategory: (category: string) => `No ${category} filters yet. Pick a filter type and press “Add filter”.`,
   scan: 'Scan',
+  /** A scan refused because a box cannot be read (or is empty): nothing is sent. */
+  fixBeforeScan: 'Nothing was scanned: a filter value cannot be read. Fix the marked box (or remove its filter), then press Scan.',
+  /** A tab's count of filters a scan cannot send as they are. */
+  toFix: (n: number) => `${n} to fix`,
   rescan: 'Rescan',
   loginToScan: 'Login to Scan',
   signInPrompt: 'Sign in to run scans and save queries.',

@@ -5,7 +5,8 @@ import {
   FA_PERIOD_TYPES,
   INSTR_TYPES,
   OHLC_OFFSETS,
-  percentageError,
+  parseNumberInput,
+  readPercentInput,
   SCANNER_LIMITS,
   SCANNER_MARKETS,
   SCANNER_SECTORS,
@@ -100,8 +101,8 @@ function ChangeFields({ row, onChange }: FieldsProps<FilterRowOf<'chg'>>) {
       <NumberInput
         label="% Change"
         value={row.value1}
-        parse={(t) => (percentageError(t) ? null : Number(t))}
-        validate={percentageError}
+        parse={(t) => readPercentInput(t).value}
+        validate={(t) => readPercentInput(t).error}
         onValue={(value1) => onChange({ ...row, value1 })}
         className="w-full sm:w-48"
       />
@@ -159,8 +160,8 @@ function PriceCrossFields({ row, onChange }: FieldsProps<FilterRowOf<'sma' | 'em
           min={min}
           max={max}
           commit={(t) => {
-            const v = Number(t);
-            return t.trim() !== '' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : row.multiplier;
+            const v = parseNumberInput(t);
+            return v === null ? row.multiplier : Math.min(max, Math.max(min, v));
           }}
           onValue={(multiplier) => multiplier !== null && onChange({ ...row, multiplier })}
           className={small}
