@@ -20,6 +20,11 @@ describe('toWrite', () => {
     expect(toWrite({ ...f, target: 'symbol', symbol: ' aapl ' })).toMatchObject({ symbol: 'AAPL', watchlist_id: null });
     expect(AlertWrite.safeParse(toWrite({ ...f, target: 'symbol', symbol: 'aapl' })).success).toBe(true);
   });
+  it('reads the level and the cooldown as traders type them (the shared parser)', () => {
+    const body = toWrite(emptyForm({ kind: 'price', name: 'p', symbol: 'NVDA', level: ' $1,250.5 ', cooldown: '1e2' }));
+    expect(body).toMatchObject({ level: 1250.5, cooldown_minutes: 100 });
+  });
+
   it('sends a price alert with a number level; a blank webhook is none', () => {
     const body = toWrite(emptyForm({ kind: 'price', name: 'p', symbol: 'msft', direction: 'below', level: '312.5', webhookUrl: '  ' }));
     expect(body).toEqual({ kind: 'price', name: 'p', enabled: true, email: false, webhook_url: null, cooldown_minutes: 0, symbol: 'MSFT', direction: 'below', level: 312.5 });

@@ -1,4 +1,4 @@
-import type { Alert, AlertKind, AlertWrite } from '@app/contract';
+import { parseNumberInput, type Alert, type AlertKind, type AlertWrite } from '@app/contract';
 
 // The alert form's state (strings, as the inputs hold them) and its translation to the API's body
 // and back. Pure, so the rules (which fields each kind sends, the suggested name) are tested alone.
@@ -62,8 +62,9 @@ export function formOf(a: Alert): AlertForm {
   });
 }
 
-/** A number the user typed, or the text itself so the server names the field's problem. */
-const num = (s: string): number | string => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
+/** A number the user typed (the app's shared parser: 1,250.5 or $150 too), or the text itself so the
+ *  server names the field's problem at the box. */
+const num = (s: string): number | string => parseNumberInput(s) ?? s;
 
 /** The body of POST/PUT /api/alerts/: only the fields of the chosen kind. `name` falls back to the
  *  suggested one when left blank. */

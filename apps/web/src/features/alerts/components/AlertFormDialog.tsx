@@ -176,7 +176,7 @@ function FormBody({ alert, prefill, onClose, onSave }: AlertFormDialogProps) {
             ]}
             error={errors.direction}
           />
-          <Input label={T.level} type="number" inputMode="decimal" step="any" min="0" value={form.level} onChange={(e) => set('level', e.target.value)} error={errors.level} />
+          <Input label={T.level} inputMode="decimal" autoComplete="off" value={form.level} onChange={(e) => set('level', e.target.value)} error={errors.level} />
         </div>
       )}
 
@@ -206,7 +206,6 @@ function FormBody({ alert, prefill, onClose, onSave }: AlertFormDialogProps) {
       <div className="grid gap-3 sm:grid-cols-2">
         <Input
           label={T.cooldown}
-          type="number"
           inputMode="numeric"
           min={0}
           max={ALERT_LIMITS.maxCooldownMinutes}

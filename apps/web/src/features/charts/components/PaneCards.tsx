@@ -77,7 +77,8 @@ function ParamInput({ label, name, value, min, max, fallback, onCommit }: { labe
       </label>
       <input
         id={id}
-        type="number"
+        inputMode="numeric"
+        autoComplete="off"
         min={min}
         max={max}
         step={1}

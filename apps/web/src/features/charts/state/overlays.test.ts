@@ -26,6 +26,8 @@ describe('overlays', () => {
     expect(committedPeriod('1')).toBe(2);
     expect(committedPeriod('7')).toBe(7);
     expect(committedPeriod(2.6)).toBe(3);
+    expect(committedPeriod(' 1e2 ')).toBe(100); // read by the shared number parser
+    expect(committedPeriod('abc')).toBe(2);
   });
   it('ids come from type, period, time and randomness', () => {
     expect(overlayId('EMA', 30, 1000, 0.5)).toMatch(/^ema-30-1000-\w+$/);

@@ -1,4 +1,5 @@
 // The /rchart SMA/EMA overlays (spec §3 Overlay, §5, §9): pure state, persisted under rchart_overlays_v1.
+import { parseNumberInput } from '@app/contract';
 
 export const OVERLAYS_STORAGE_KEY = 'rchart_overlays_v1';
 export const MIN_OVERLAY_PERIOD = 2;
@@ -45,7 +46,7 @@ export function acceptPeriodInput(text: string): string | null {
 
 /** On blur or add the period is raised to at least 2 (spec §5); whole bars only. */
 export function committedPeriod(text: string | number): number {
-  const n = typeof text === 'number' ? text : text.trim() === '' ? NaN : Number(text);
+  const n = typeof text === 'number' ? text : (parseNumberInput(text) ?? NaN);
   if (!Number.isFinite(n)) return MIN_OVERLAY_PERIOD;
   return Math.max(MIN_OVERLAY_PERIOD, Math.round(n));
 }

@@ -8,7 +8,7 @@ import {
   stopPriceFromPercent,
   type RiskResult,
 } from '@app/quant';
-import { priceText, toNumber } from '../format.ts';
+import { priceText, toNumber, toPercent } from '../format.ts';
 
 export type StopMode = 'percent' | 'price';
 
@@ -35,13 +35,13 @@ const compute = (f: RiskForm): RiskResult | null =>
   calculateRiskReward({
     sharePrice: toNumber(f.sharePrice),
     portfolioSize: toNumber(f.portfolioSize),
-    positionSizePercent: toNumber(f.positionSizePercent),
-    stopLossPercent: toNumber(f.stopLossPercent),
+    positionSizePercent: toPercent(f.positionSizePercent),
+    stopLossPercent: toPercent(f.stopLossPercent),
   });
 
 /** Keeps stop % and stop price linked (spec §5): the field just edited decides the other. */
 function linkFromPercent(f: RiskForm): RiskForm {
-  const price = stopPriceFromPercent(toNumber(f.sharePrice), toNumber(f.stopLossPercent));
+  const price = stopPriceFromPercent(toNumber(f.sharePrice), toPercent(f.stopLossPercent));
   return price === null ? f : { ...f, stopLossPrice: priceText(price) };
 }
 function linkFromPrice(f: RiskForm): RiskForm {
@@ -79,7 +79,7 @@ export function useRiskCalculator() {
   const step = useCallback(
     (direction: 1 | -1) => {
       if (mode === 'percent') {
-        apply(linkFromPercent({ ...form, stopLossPercent: String(stepStopPercent(toNumber(form.stopLossPercent), direction)) }));
+        apply(linkFromPercent({ ...form, stopLossPercent: String(stepStopPercent(toPercent(form.stopLossPercent), direction)) }));
       } else {
         const current = toNumber(form.stopLossPrice);
         const next = stepStopPrice(current, toNumber(form.sharePrice), direction);
