@@ -1,6 +1,7 @@
 import {
   INDICATOR_FIELDS,
   MAX_GRID_CELLS,
+  parseNumberInput,
   OPTIMIZE_ROW_FIELDS,
   type GridParam,
   type GridValue,
@@ -103,12 +104,8 @@ export function newDraft(template: TemplateDetail, row: number | null, field: st
   return draft(Math.max(2, v - 2 * step), v + 2 * step, step);
 }
 
-const toNumber = (s: string): number | null => {
-  const t = s.trim();
-  if (t === '') return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
-};
+/** A value as typed, read by the app's shared number parser (1e3, 2.5k; 5% where the unit is percent). */
+const toNumber = (s: string, percent = false): number | null => parseNumberInput(s, { percent });
 
 export type Parsed = { values: number[]; error: null } | { values: null; error: string };
 
@@ -117,7 +114,7 @@ export type Parsed = { values: number[]; error: null } | { values: null; error: 
 export function draftValues(d: ParamDraft): Parsed {
   let typed: number[];
   if (d.mode === 'range') {
-    const [start, stop, step] = [toNumber(d.start), toNumber(d.stop), toNumber(d.step)];
+    const [start, stop, step] = [toNumber(d.start, isPercent(d)), toNumber(d.stop, isPercent(d)), toNumber(d.step, isPercent(d))];
     if (start === null || stop === null || step === null) return { values: null, error: 'Enter numbers for from, to and step.' };
     if (step <= 0) return { values: null, error: 'The step must be more than 0.' };
     if (stop < start) return { values: null, error: '“To” must not be less than “from”.' };
@@ -125,9 +122,10 @@ export function draftValues(d: ParamDraft): Parsed {
     if (count > MAX_VALUES) return { values: null, error: `At most ${MAX_VALUES.toLocaleString('en-US')} values per parameter (this is ${count.toLocaleString('en-US')}).` };
     typed = Array.from({ length: count }, (_, k) => round(start + k * step));
   } else {
+    // a comma separates values here, so a list cannot take 10,000: 10k or 10000 can
     const parts = d.list.split(/[\s,;]+/).filter(Boolean);
     if (parts.length === 0) return { values: null, error: 'Enter at least one value.' };
-    const nums = parts.map(toNumber);
+    const nums = parts.map((p) => toNumber(p, isPercent(d)));
     const bad = parts.find((_, k) => nums[k] === null);
     if (bad !== undefined) return { values: null, error: `“${bad}” is not a number.` };
     typed = [...new Set(nums as number[])];
@@ -182,7 +180,7 @@ export function settingsErrors(s: RunSettings): Partial<Record<'minTrades' | 'ma
   const e: Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample', string>> = {};
   const minTrades = toNumber(s.minTrades);
   if (s.minTrades.trim() !== '' && (minTrades === null || !Number.isInteger(minTrades) || minTrades < 0)) e.minTrades = 'A whole number of 0 or more.';
-  const dd = toNumber(s.maxDrawdown);
+  const dd = toNumber(s.maxDrawdown, true);
   if (s.maxDrawdown.trim() !== '' && (dd === null || dd < 0 || dd > 100)) e.maxDrawdown = 'A percentage from 0 to 100.';
   if (s.walkForward) {
     const { folds, inSamplePct } = s.walkForward;
@@ -200,7 +198,7 @@ export function requestBody(templateId: number, periodId: number, drafts: readon
     values: draftValues(d).values ?? [],
   }));
   const minTrades = toNumber(s.minTrades);
-  const dd = toNumber(s.maxDrawdown);
+  const dd = toNumber(s.maxDrawdown, true);
   return {
     template_id: templateId,
     period_id: periodId,

@@ -26,6 +26,11 @@ describe('grid values as typed', () => {
   it('reads a list, comma or space separated, once per value', () => {
     expect(draftValues(list('cvalue', '20, 30 30;40')).values).toEqual([20, 30, 40]);
     expect(draftValues(list('cvalue', '20, abc')).error).toBe('“abc” is not a number.');
+    // read by the shared number parser: unit letters and exponents; 5% in a percentage grid
+    expect(draftValues(list('cvalue', '1k 2.5k 1e4')).values).toEqual([1000, 2500, 10000]);
+    expect(draftValues(range('stop_loss_pct', '2%', '6%', '2', null)).values).toEqual([0.02, 0.04, 0.06]);
+    expect(draftValues(list('take_profit_pct', '5% 10%', null)).values).toEqual([0.05, 0.1]);
+    expect(draftValues(list('cvalue', '5%')).error).toBe('“5%” is not a number.');
     expect(draftValues(list('cvalue', ' ')).error).toBe('Enter at least one value.');
   });
   it('refuses steps, bounds and counts the engine would refuse', () => {
@@ -108,6 +113,7 @@ describe('request body', () => {
   });
   it('checks the constraints and folds', () => {
     expect(settingsErrors(s)).toEqual({});
+    expect(settingsErrors({ ...s, minTrades: '1e2', maxDrawdown: '25%' })).toEqual({}); // the shared parser
     expect(settingsErrors({ ...s, minTrades: '1.5', maxDrawdown: '120', walkForward: { folds: 0, inSamplePct: 40, anchored: false } })).toEqual({
       minTrades: 'A whole number of 0 or more.', maxDrawdown: 'A percentage from 0 to 100.', folds: 'From 1 to 20 folds.', inSample: 'From 50 % to 95 %.',
     });

@@ -1,4 +1,4 @@
-import { NUMERIC_STAT_KEYS } from '@app/contract';
+import { NUMERIC_STAT_KEYS, parseNumberInput } from '@app/contract';
 import { Input, Select, cx } from '../../../components/index.ts';
 import { settingsErrors, type RunSettings } from '../grid.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
@@ -72,7 +72,7 @@ export function SettingsFields({ settings: s, onChange }: Props) {
               max={20}
               value={Number.isFinite(wf.folds) ? wf.folds : ''}
               error={errors.folds}
-              onChange={(e) => setWf({ folds: e.target.value === '' ? NaN : Number(e.target.value) })}
+              onChange={(e) => setWf({ folds: parseNumberInput(e.target.value) ?? NaN })}
             />
             <Input
               label={T.inSample}
@@ -82,7 +82,7 @@ export function SettingsFields({ settings: s, onChange }: Props) {
               step={5}
               value={Number.isFinite(wf.inSamplePct) ? wf.inSamplePct : ''}
               error={errors.inSample}
-              onChange={(e) => setWf({ inSamplePct: e.target.value === '' ? NaN : Number(e.target.value) })}
+              onChange={(e) => setWf({ inSamplePct: parseNumberInput(e.target.value) ?? NaN })}
             />
             <Select
               label={T.windows}
