@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
+import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, parseNumberInput, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
 import { useExampleTickers } from '../../../lib/marketStatus.ts';
@@ -67,7 +67,8 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
   const startPortfolio = useStartPortfolioRun();
   const pending = startUniverse.isPending || startPortfolio.isPending;
 
-  const slots = Math.max(1, Math.min(MAX_PORTFOLIO_POSITIONS, Number(maxPositions) || 1));
+  const slotsTyped = parseNumberInput(maxPositions);
+  const slots = Math.max(1, Math.min(MAX_PORTFOLIO_POSITIONS, slotsTyped || 1));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -78,15 +79,14 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
     if (universe === 'symbols' && symbols.length === 0) fields.universe = 'Type at least one symbol.';
     if (!dates.start) fields.start_date = 'Enter a start date.';
     if (!dates.end) fields.end_date = 'Enter an end date.';
-    const slotsTyped = Number(maxPositions.trim());
-    if (kind === 'portfolio' && (!/^\d+$/.test(maxPositions.trim()) || slotsTyped < 1 || slotsTyped > MAX_PORTFOLIO_POSITIONS)) fields.max_positions = UNIVERSE_MESSAGES.maxPositions;
+    if (kind === 'portfolio' && (slotsTyped === null || !Number.isInteger(slotsTyped) || slotsTyped < 1 || slotsTyped > MAX_PORTFOLIO_POSITIONS)) fields.max_positions = UNIVERSE_MESSAGES.maxPositions;
     setErrors({ fields });
     if (Object.keys(fields).length) return;
     const u: Universe = universe === 'scan' ? { kind: 'scan', query_id: scanId! } : universe === 'symbols' ? { kind: 'symbols', symbols } : { kind: 'all' };
     const body = { template_id: templateId!, universe: u, start_date: dates.start, end_date: dates.end };
     const onError = (err: unknown) => setErrors(startError(err));
     if (kind === 'universe') startUniverse.mutate(body, { onSuccess: (run) => navigate(`/many/universe/${run.id}`), onError });
-    else startPortfolio.mutate({ ...body, max_positions: Number(maxPositions), rank_by: rankBy }, { onSuccess: (run) => navigate(`/many/portfolio/${run.id}`), onError });
+    else startPortfolio.mutate({ ...body, max_positions: slotsTyped!, rank_by: rankBy }, { onSuccess: (run) => navigate(`/many/portfolio/${run.id}`), onError });
   };
 
   const noTemplates = templates.isSuccess && templates.data.length === 0;
@@ -162,7 +162,6 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
             <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,22rem)]">
               <Input
                 label={MANY_TEXT.maxPositions}
-                type="number"
                 name="max_positions"
                 inputMode="numeric"
                 min={1}
