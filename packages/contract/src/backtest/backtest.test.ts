@@ -10,6 +10,8 @@ import {
   indicatorFormErrors,
   percentToFraction,
   templateSettingsErrors,
+  positionSizeFromForm,
+  settingsFromForm,
 } from './index.ts';
 
 describe('indicatorFormErrors (spec §5)', () => {
@@ -123,5 +125,12 @@ describe('template commission and cash', () => {
       cash: TEMPLATE_MESSAGES.cashTooLarge,
     });
     expect(templateSettingsErrors({ ...ok, position_size: '2.5' })).toEqual({ position_size: TEMPLATE_MESSAGES.positionSizeShares });
+    // the boxes read what traders type (the shared number parser): 25k, $25,000, 0.1% in the % box
+    expect(templateSettingsErrors({ position_size: '99%', position_unit: 'percent', commission_percent: '0.1%', cash: '$25,000' })).toEqual({});
+    expect(templateSettingsErrors({ ...ok, cash: '25k' })).toEqual({});
+    expect(templateSettingsErrors({ ...ok, cash: '5%' })).toEqual({ cash: 'A valid number is required.' });
+    expect(positionSizeFromForm('99%', 'percent')).toBe(0.99);
+    expect(positionSizeFromForm('1,000', 'shares')).toBe(1000);
+    expect(settingsFromForm({ position_size: '99%', position_unit: 'percent', commission_percent: '0.1%', cash: '25k' })).toEqual({ position_size: 0.99, commission: 0.001, cash: 25_000 });
   });
 });

@@ -43,6 +43,8 @@ describe('the "Exits & costs" form section', () => {
       [{ risk_pct: '1' }, { risk_pct: RISK_NEEDS_STOP_MESSAGE }],
       [{ risk_pct: '1', stop_loss_pct: '5' }, {}],
       [{ risk_pct: '101', stop_loss_pct: '5' }, { risk_pct: 'Risk per trade must be more than 0% and at most 100%' }],
+      [{ stop_loss_pct: '5%', commission_fixed: '$1.50' }, {}], // the shared number parser: % in a % box, $ in a $ box
+      [{ take_profit_pct: '1k' }, { take_profit_pct: 'A valid number is required.' }],
     ];
     for (const [typed, messages] of cases) {
       const form = { ...blank, ...typed };

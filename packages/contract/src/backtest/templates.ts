@@ -16,6 +16,7 @@ import {
   toNumber,
 } from './fields.ts';
 import { Indicator } from './indicators.ts';
+import { parseNumberInput } from '../numberInput.ts';
 
 /** The message for a position size (a number: fraction of equity below 1, else whole shares); null when valid. */
 export function positionSizeError(n: number): string | null {
@@ -196,7 +197,7 @@ export function positionSizeToForm(size: number): { position_size: string; posit
 
 /** The position size the API takes from the form's number and unit (null when it is not a number). */
 export function positionSizeFromForm(typed: string, unit: PositionUnit): number | null {
-  const n = toNumber(typed);
+  const n = formNumber(typed, unit === 'percent');
   return n === null ? null : unit === 'percent' ? percentToFraction(n) : n;
 }
 
@@ -210,11 +211,25 @@ function positionFormError(n: number, unit: PositionUnit | undefined): string | 
 export const percentToFraction = (percent: number) => Number((percent / 100).toPrecision(12));
 export const fractionToPercent = (fraction: number) => Number((fraction * 100).toPrecision(12));
 
+/** A form box's number, read by the app's shared parser (10k, 1,000, $25,000; 5% in a percent box);
+ *  null when it is not one. The API itself keeps to plain numbers. */
+const formNumber = (typed: string, percent: boolean) => parseNumberInput(typed, { percent });
+
+/** The settings as the API takes them from the form (commission typed in %, as a fraction). Only
+ *  meaningful once templateSettingsErrors has none. */
+export function settingsFromForm(v: TemplateSettingsForm): TemplateSettingValues {
+  return {
+    position_size: positionSizeFromForm(v.position_size, v.position_unit ?? 'percent')!,
+    commission: percentToFraction(formNumber(v.commission_percent, true)!),
+    cash: formNumber(v.cash, false)!,
+  };
+}
+
 /** The edit form's rules: one message per bad field ({} when valid). Every field is required. */
 export function templateSettingsErrors(v: TemplateSettingsForm): Partial<Record<keyof TemplateSettingsForm, string>> {
   const errors: Partial<Record<keyof TemplateSettingsForm, string>> = {};
-  const check = (field: keyof TemplateSettingsForm, rule: (n: number) => string | null) => {
-    const n = toNumber(v[field]);
+  const check = (field: Exclude<keyof TemplateSettingsForm, 'position_unit'>, rule: (n: number) => string | null) => {
+    const n = formNumber(v[field], field === 'commission_percent' || (field === 'position_size' && v.position_unit === 'percent'));
     const message = n === null ? (isBlank(v[field]) ? FIELD_MESSAGES.required : FIELD_MESSAGES.invalidNumber) : rule(n);
     if (message) errors[field] = message;
   };
@@ -277,7 +292,7 @@ export function exitsToForm(v: Partial<TemplateExitValues>): TemplateExitsForm {
 export function exitsFromForm(f: TemplateExitsForm): TemplateExitValues {
   return Object.fromEntries(
     EXIT_FIELD_NAMES.map((k) => {
-      const n = toNumber(f[k]);
+      const n = formNumber(f[k], TEMPLATE_EXITS[k].unit === '%');
       return [k, n === null ? null : TEMPLATE_EXITS[k].unit === '%' ? percentToFraction(n) : n];
     }),
   ) as TemplateExitValues;
@@ -289,7 +304,7 @@ export function templateExitsErrors(f: TemplateExitsForm): Partial<Record<ExitFi
   const errors: Partial<Record<ExitField, string>> = {};
   for (const k of EXIT_FIELD_NAMES) {
     if (isBlank(f[k])) continue;
-    const n = toNumber(f[k]);
+    const n = formNumber(f[k], TEMPLATE_EXITS[k].unit === '%');
     const message = n === null ? FIELD_MESSAGES.invalidNumber : exitFieldError(k, TEMPLATE_EXITS[k].unit === '%' ? percentToFraction(n) : n);
     if (message) errors[k] = message;
   }

@@ -7,13 +7,11 @@ import {
   exitsFromForm,
   exitsToForm,
   fractionToPercent,
-  percentToFraction,
-  positionSizeFromForm,
   positionSizeToForm,
+  settingsFromForm,
   TEMPLATE_EXITS,
   templateExitsErrors,
   templateSettingsErrors,
-  toNumber,
   type ExitField,
   type TemplateExitsForm,
   type PositionUnit,
@@ -73,12 +71,7 @@ export function useSettingsForm(initial: SettingsValues, serverError: unknown) {
     /** True when the server named one of these fields (its message shows under it). */
     serverNamedAField: Object.values(API_FIELD).some((k) => server[k]),
     /** The settings as the API takes them; exits not used are sent as null (clearing them on PUT). */
-    body: () => ({
-      position_size: positionSizeFromForm(settings.position_size, settings.position_unit ?? 'percent')!,
-      commission: percentToFraction(toNumber(settings.commission_percent)!),
-      cash: toNumber(settings.cash)!,
-      ...exitsFromForm(exits),
-    }),
+    body: () => ({ ...settingsFromForm(settings), ...exitsFromForm(exits) }),
   };
 }
 
