@@ -27,6 +27,15 @@ describe('template builder rows', () => {
     expect(describeCondition(v as Parameters<typeof describeCondition>[0])).toBe('SMA(50) crosses above SMA(200)');
   });
 
+  it('send number boxes as the shared parser reads them; text it cannot read goes as typed, for the rules to name', () => {
+    const v = valuesOf({ ...initialRow('long'), ...operandFor('RSI'), period: ' 1e1 ', compare: '<', cvalue: '30.50' });
+    expect(v).toMatchObject({ period: '10', cvalue: '30.5' });
+    expect(indicatorFormErrors(v)).toEqual({});
+    const bad = valuesOf({ ...initialRow('long'), ...operandFor('RSI'), period: 'abc', compare: '<' });
+    expect(bad.period).toBe('abc');
+    expect(indicatorFormErrors(bad).period).toBe('Period is required');
+  });
+
   it('find a template\'s side and its blocks', () => {
     expect(sideOfRows([])).toBeNull();
     expect(sideOfRows([{ indicator_type: 'COVER' }])).toBe('short');

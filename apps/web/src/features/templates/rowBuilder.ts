@@ -1,7 +1,7 @@
 // The template builder's model: what a row's form holds, which inputs it shows for the chosen
 // indicator (from quant's registry, through the contract's INDICATOR_FIELDS), and the body it sends.
 // Kept apart from the React form so the rules can be tested without a browser.
-import { INDICATOR_DEFAULTS, INDICATOR_FIELDS, type IndicatorFormValues, type IndicatorName } from '@app/contract';
+import { INDICATOR_DEFAULTS, INDICATOR_FIELDS, parseNumberInput, type IndicatorFormValues, type IndicatorName } from '@app/contract';
 import { defaultOutput, indicatorSpec, isPriceLike, paramSpec, type ParamSpec } from '@app/quant';
 import { SIDE_TYPES, type TemplateSide } from '../../lib/templateSides.ts';
 
@@ -105,10 +105,17 @@ export function rightOf(s: RowState): RightKind {
   return s.right && kinds.includes(s.right) ? s.right : kinds[0];
 }
 
+/** A number box as the API takes it: what the app's shared parser reads (1e2, 1,000, 2.5k) as a
+ *  plain number; text it cannot read goes as typed, so the rules name its problem at the box. */
+const numberText = (typed: string) => {
+  const n = parseNumberInput(typed);
+  return n === null ? typed : String(n);
+};
+
 function operandValues(o: OperandState): Record<string, string> {
   const v: Record<string, string> = { name: o.name };
   if (showsOutput(o.name)) v.output = o.output;
-  for (const f of shownNumbers(o.name)) v[f] = o[f];
+  for (const f of shownNumbers(o.name)) v[f] = numberText(o[f]);
   return v;
 }
 
@@ -120,7 +127,7 @@ export function valuesOf(s: RowState): IndicatorFormValues {
   const right = rightOf(s);
   if (right === 'indicator') v.against = operandValues(s.against);
   else if (right === 'price') v.cprice = s.cprice;
-  else v.cvalue = s.cvalue;
+  else v.cvalue = numberText(s.cvalue);
   return v;
 }
 

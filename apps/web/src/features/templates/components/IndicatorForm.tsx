@@ -232,7 +232,6 @@ function OperandInputs({ operand, keyPrefix, errorOf, onChange, onBlur }: {
             key={f}
             label={label}
             name={key(f)}
-            type="number"
             inputMode={spec && !spec.integer ? 'decimal' : 'numeric'}
             min={spec?.min ?? 0}
             max={spec?.max}
