@@ -1,5 +1,6 @@
 import { formatStat } from '../../lib/backtestFormat.ts';
 import type { GridValue } from '@app/contract';
+import { contrastRatio, type Rgb } from '../../lib/contrast.ts';
 
 // The heatmap of an optimisation as pure functions: a cell's place in the grid (the last parameter
 // changes fastest, as the API lists the cells), the 2-D slice through two parameters with the others
@@ -76,13 +77,19 @@ const STOPS: [number, number, number][] = [
   [253, 231, 37],
 ];
 
-/** The colour at t ∈ [0, 1] from dark purple (0) to yellow (1). */
-export function scaleColour(t: number): string {
+/** The colour at t ∈ [0, 1] from dark purple (0) to yellow (1), as channels. */
+function scaleRgb(t: number): Rgb {
   const u = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (STOPS.length - 1);
   const k = Math.min(STOPS.length - 2, Math.floor(u));
   const f = u - k;
   const [a, b] = [STOPS[k], STOPS[k + 1]];
-  const c = a.map((v, i) => Math.round(v + (b[i] - v) * f));
+  const [r, g, bl] = a.map((v, i) => Math.round(v + (b[i] - v) * f));
+  return [r, g, bl];
+}
+
+/** The colour at t ∈ [0, 1] from dark purple (0) to yellow (1). */
+export function scaleColour(t: number): string {
+  const c = scaleRgb(t);
   return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 }
 
@@ -95,8 +102,11 @@ export function scalePosition(value: number | null, min: number | null, max: num
   return direction === 'maximize' ? t : 1 - t;
 }
 
-/** Text that stays readable on a scale colour: dark on the light (yellow, green) end. */
-export const textOn = (t: number) => (t > 0.62 ? '#0f172a' : '#ffffff');
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+/** Text that stays readable on a scale colour: white or black, whichever contrasts more (one of
+ *  them is always above 4.5:1; a dark slate instead of black falls below it mid-scale). */
+export const textOn = (t: number) => (contrastRatio(scaleRgb(t), WHITE) >= contrastRatio(scaleRgb(t), BLACK) ? '#ffffff' : '#000000');
 
 /** A statistic as the screen shows it: 2 decimals, whole counts as such, empty as —. */
 export function formatValue(v: number | null | undefined, key?: string): string {

@@ -44,7 +44,7 @@ function ViewProfile({ user, saved, onEdit }: { user: UserDetails; saved: boolea
     <div className="grid grid-cols-1 gap-1 py-3 sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="text-sm text-slate-900 sm:col-span-2 dark:text-slate-100" data-testid={testId}>
-        {value || <span className="text-slate-400 dark:text-slate-500">Not set</span>}
+        {value || <span className="text-slate-500 dark:text-slate-400">Not set</span>}
       </dd>
     </div>
   );

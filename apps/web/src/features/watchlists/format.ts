@@ -12,7 +12,7 @@ export const formatRsi = (n: number | null) => fixed(n, 1);
 export type Tone = 'positive' | 'negative' | 'none';
 export const tone = (n: number | null): Tone => (n === null || n === 0 ? 'none' : n > 0 ? 'positive' : 'negative');
 export const toneClass: Record<Tone, string> = {
-  positive: 'text-emerald-600 dark:text-emerald-400',
-  negative: 'text-red-600 dark:text-red-400',
+  positive: 'text-up',
+  negative: 'text-down',
   none: 'text-slate-500 dark:text-slate-400',
 };

@@ -26,11 +26,11 @@ export function PriceLadder({ result }: { result: RiskResult }) {
       <div className="mt-1.5 flex justify-between">
         <div className="flex flex-col">
           <span className="text-slate-500 dark:text-slate-400">Stop</span>
-          <span className="font-semibold text-red-600 tabular-nums dark:text-red-400">{formatUsd(result.stopPrice)}</span>
+          <span className="font-semibold text-down tabular-nums">{formatUsd(result.stopPrice)}</span>
         </div>
         <div className="flex flex-col items-end">
           <span className="text-slate-500 dark:text-slate-400">3R</span>
-          <span className="font-semibold text-emerald-600 tabular-nums dark:text-emerald-400">{formatUsd(result.target3r)}</span>
+          <span className="font-semibold text-up tabular-nums">{formatUsd(result.target3r)}</span>
         </div>
       </div>
       <p className="mt-3 text-slate-500 dark:text-slate-400">

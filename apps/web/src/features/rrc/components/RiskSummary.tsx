@@ -7,8 +7,8 @@ import { PriceLadder } from './PriceLadder.tsx';
 type Tone = 'plain' | 'red' | 'green';
 const toneClass: Record<Tone, string> = {
   plain: 'text-slate-900 dark:text-slate-100',
-  red: 'text-red-600 dark:text-red-400',
-  green: 'text-emerald-600 dark:text-emerald-400',
+  red: 'text-down',
+  green: 'text-up',
 };
 
 /** The spec's 'Risk Management Summary' panel; dashes when there is no result. */
