@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx.ts';
 
 export interface DialogProps {
@@ -18,27 +18,64 @@ export interface DialogProps {
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
 
+/** The controls Tab stops at inside `root`, in order (of a group of radios, only the checked one, or
+ *  every one while none is checked). */
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const tabStop = (el: HTMLElement, root: HTMLElement) =>
+  !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && root.querySelector(`input[type="radio"][name="${CSS.escape(el.name)}"]:checked`));
+const tabbable = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && tabStop(el, root));
+
 /**
- * A modal on the native <dialog> element: the browser traps focus, makes the page inert,
- * restores focus on close and handles Escape. Labelled by its title for screen readers.
+ * A modal on the native <dialog> element: the page behind it is inert, Escape closes it, and it is
+ * labelled by its title for screen readers. The keyboard stays inside: focus moves in when it opens,
+ * Tab from the last control wraps to the first and Shift+Tab from the first to the last (the browser
+ * alone would let it leave for its own toolbar), and closing hands focus back to the control that
+ * opened it (done here, as the browser's own return is lost when React removes the focused content first).
  */
 export function Dialog({ open, onClose, title, description, children, footer, dismissible = true, size = 'md', className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descId = useId();
 
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (open && !d.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      d.showModal();
+      if (!d.contains(document.activeElement)) (tabbable(d)[0] ?? d).focus();
+    }
+    if (!open && d.open) {
+      d.close();
+      if (opener.current?.isConnected) opener.current.focus();
+      opener.current = null;
+    }
   }, [open]);
+
+  const keepFocusInside = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab' || !ref.current) return;
+    const stops = tabbable(ref.current);
+    if (stops.length === 0) return e.preventDefault();
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    const at = document.activeElement;
+    if (e.shiftKey && (at === first || at === ref.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && at === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
 
   return (
     <dialog
       ref={ref}
+      tabIndex={-1}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}
+      onKeyDown={keepFocusInside}
       onCancel={(e) => {
         e.preventDefault(); // the parent owns `open`
         if (dismissible) onClose();

@@ -128,7 +128,7 @@ export function Menu({ label, items, onSelect, busy = false, variant = 'secondar
                 close(true);
                 onSelect(item.key);
               }}
-              className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+              className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:-outline-offset-2 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
             >
               <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{item.label}</span>
               {item.description && <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400">{item.description}</span>}

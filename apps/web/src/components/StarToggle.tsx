@@ -127,7 +127,7 @@ export function StarToggle({ symbol, className }: StarToggleProps) {
                 tabIndex={-1}
                 disabled={busy}
                 onClick={() => void run(() => (has ? actions.remove(l.id, upper) : actions.add(l.id, upper)))}
-                className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
+                className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:-outline-offset-2 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
                 <StarIcon className={cx('size-4 shrink-0', has ? 'text-amber-500' : 'text-slate-400')} filled={has} />
                 <span className="truncate">{l.name}</span>

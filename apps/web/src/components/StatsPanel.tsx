@@ -34,7 +34,8 @@ export function StatsPanel({ stats, title, emptyText, actions }: StatsPanelProps
               </div>
             ))}
           </dl>
-          <div className="max-h-[28rem] overflow-y-auto">
+          {/* focusable, so the keyboard can scroll it too */}
+          <div className="max-h-[28rem] overflow-y-auto focus-visible:-outline-offset-2" tabIndex={0} role="region" aria-label={title}>
             <table className="w-full text-sm" aria-label={title}>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {entries.map(([k, v]) => (

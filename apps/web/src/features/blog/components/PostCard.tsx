@@ -17,7 +17,7 @@ export function PostCard({ post }: { post: BlogPost }) {
           </div>
         )}
         <h2 className="mt-3 text-lg leading-snug font-semibold text-slate-900 dark:text-white">
-          <Link to={href} className="hover:text-blue-700 focus:outline-none focus-visible:underline dark:hover:text-blue-400">
+          <Link to={href} className="rounded-sm hover:text-blue-700 focus-visible:underline dark:hover:text-blue-400">
             {post.title}
           </Link>
         </h2>

@@ -20,7 +20,7 @@ export function RecentRuns({ kind }: { kind: ManyKind }) {
         <ul className="divide-y divide-slate-100 dark:divide-slate-800" aria-label={MANY_TEXT.recent}>
           {runs.data.map((r) => (
             <li key={r.id}>
-              <Link to={`/many/${kind}/${r.id}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2.5 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50">
+              <Link to={`/many/${kind}/${r.id}`} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2.5 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:-outline-offset-2 dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50">
                 <span className="min-w-0">
                   <span className="font-medium text-blue-700 dark:text-blue-300">{r.request.template_name}</span>
                   <span className="text-slate-500 dark:text-slate-400"> on {r.request.universe.label}</span>

@@ -22,7 +22,7 @@ export function RecentRuns({ runs, current }: { runs: OptimizationListItem[]; cu
                 to={`/optimize?template_id=${q.template_id}&period_id=${q.period_id}&run=${r.id}`}
                 aria-current={r.id === current ? 'page' : undefined}
                 className={cx(
-                  'flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50',
+                  'flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:-outline-offset-2 dark:hover:bg-slate-800/50 dark:focus-visible:bg-slate-800/50',
                   r.id === current && 'bg-blue-50/60 dark:bg-blue-950/30',
                 )}
               >

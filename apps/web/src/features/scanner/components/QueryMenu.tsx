@@ -19,7 +19,7 @@ export interface QueryMenuProps {
 }
 
 const itemClass =
-  'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
+  'flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:-outline-offset-2 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
 /** The query menu (spec §2, §4; signed-in only): open it, load or delete a saved query, or save this one. */
 export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
@@ -135,7 +135,8 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
             type="button"
             className={itemClass}
             onClick={() => {
-              close(false);
+              // the menu's button holds the focus while the dialog is open, so closing it returns there
+              close(true);
               setSaving(true);
             }}
           >
