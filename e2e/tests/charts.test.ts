@@ -204,9 +204,10 @@ describe('charts', () => {
     const last = candles.at(-1)!;
     await legend.getByText(new Date(last.time * 1000).toISOString().slice(0, 10)).waitFor();
     expect(await legend.getByTestId('legend-ohlc').innerText()).toContain(`C ${last.close.toFixed(2)}`);
-    // The change is the bar's close − open (its sign always matches the red/green colour), said in the tooltip.
+    // The change is against the previous close (as the watchlist and scanner show it), said in the
+    // tooltip; the colour is the candle's own.
     const change = legend.getByTestId('legend-change');
-    expect(await change.innerText()).toBe(formatChange(barChange(last)));
+    expect(await change.innerText()).toBe(formatChange(barChange(last, candles.at(-2)!.close)!));
     expect(await change.getAttribute('title')).toBe(CHANGE_TOOLTIP);
     expect((await change.getAttribute('class'))!.includes('text-red')).toBe(last.close < last.open);
     expect(await storage(page, `company_info_${symbol}`)).toContain(info.name);

@@ -1,4 +1,4 @@
-import { ALERT_LIMITS, buildScanQuery, parseScanQuery, templateToRows, type ScanQuery } from '@app/contract';
+import { ALERT_LIMITS, buildScanQuery, dayChange, formatDayChangePercent, parseScanQuery, templateToRows, type DayChange, type ScanQuery } from '@app/contract';
 import { describeCondition, describeOperand, indicatorSeries, normalizeTemplate, operandSeries, sideHoldsAt, windowBars, type Condition, type DailyBars } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
@@ -63,6 +63,9 @@ function sideHoldsLast(bars: DailyBars, side: Condition[]): { holds: boolean; va
 }
 
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
+/** ", +1.25% on the day": the day's change against the previous close, as the chart legend, the
+ *  watchlist and the scanner show it (nothing for a first bar). */
+const onTheDay = (c: DayChange | null) => (c && c.percent !== null ? `, ${formatDayChangePercent(c)} on the day` : '');
 export const chartLink = (symbol: string) => `/rchart/${encodeURIComponent(symbol)}/`;
 export const scanLink = (savedQueryId: number) => `/scanner?template=${savedQueryId}`;
 
@@ -143,13 +146,13 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
   const firings: Firing[] = [];
   const matches: Array<{ id: number; m: string[] }> = [];
 
-  const lastBars = new Map<string, { e: SeriesEntry; n: number; close: number; barDate: string } | null>();
+  const lastBars = new Map<string, { e: SeriesEntry; n: number; close: number; change: DayChange | null; barDate: string } | null>();
   const last = (symbol: string) => {
     let l = lastBars.get(symbol);
     if (l === undefined) {
       const e = series.get(symbol);
       const n = e?.bars.close.length ?? 0;
-      lastBars.set(symbol, (l = e && n ? { e, n, close: e.bars.close[n - 1], barDate: isoFromDay(e.bars.day[n - 1]) } : null));
+      lastBars.set(symbol, (l = e && n ? { e, n, close: e.bars.close[n - 1], change: dayChange(e.bars.close[n - 1], n > 1 ? e.bars.close[n - 2] : null), barDate: isoFromDay(e.bars.day[n - 1]) } : null));
     }
     return l;
   };
@@ -187,7 +190,8 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         return !before.has(symbol) && l !== null && !quiet(a, symbol, l.barDate, false);
       });
       for (const symbol of fresh.slice(0, ALERT_LIMITS.maxEventsPerUpdate)) {
-        fire(a, symbol, `${symbol} now matches the saved query ${scanName}`, { close: last(symbol)!.close });
+        const l = last(symbol)!;
+        fire(a, symbol, `${symbol} now matches the saved query ${scanName} (closed ${round(l.close)}${onTheDay(l.change)})`, { close: l.close });
       }
       const more = fresh.length - ALERT_LIMITS.maxEventsPerUpdate;
       if (more > 0) {
@@ -243,7 +247,7 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
       const prev = l.e.bars.close[l.n - 2];
       const level = a.level!;
       const crossed = a.direction === 'above' ? prev < level && l.close >= level : prev > level && l.close <= level;
-      if (crossed) fire(a, symbol, `${symbol} closed ${a.direction} ${level} (${round(prev)} → ${round(l.close)})`, { close: l.close, previous_close: prev, level });
+      if (crossed) fire(a, symbol, `${symbol} closed ${a.direction} ${level} (${round(prev)} → ${round(l.close)}${onTheDay(l.change)})`, { close: l.close, previous_close: prev, level });
     }
   }
   return { firings, matches };

@@ -160,7 +160,7 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     expect(n).toMatchObject({ alert_name: 'AAA 20', kind: 'price', symbol: 'AAA', close: 25, link: '/rchart/AAA/', read_at: null, bar_date: '2022-02-07' });
     expect(n.values).toEqual({ close: 25, previous_close: 10, level: 20 });
     const scanNote = all.results.find((x) => x.alert_id === scan.id && x.symbol === 'BBB')!;
-    expect(scanNote.message).toBe('BBB now matches the saved query Over 20');
+    expect(scanNote.message).toBe('BBB now matches the saved query Over 20 (closed 25, +127.27% on the day)');
     const tmplNote = all.results.find((x) => x.alert_id === tmpl.id)!;
     expect(tmplNote.values).toHaveProperty(['SMA(3) < Close']);
 
@@ -188,12 +188,12 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     const mails = mailbox.mails.filter((m) => m.to.includes(ALICE));
     const firstMail = mails.find((m) => m.text.includes('AAA now matches the saved query Over 20'))!;
     expect(firstMail).toBeDefined();
-    expect(firstMail.text).toContain('AAA closed above 20 (10 → 25)');
+    expect(firstMail.text).toContain('AAA closed above 20 (10 → 25, +150.00% on the day)');
     expect(firstMail.text).toContain('close 25 on 2022-02-07');
     expect(firstMail.text).toContain('previous_close: 10, level: 20');
     expect(firstMail.text).toContain('http://localhost:8000/rchart/AAA/');
     expect(firstMail.raw).toMatch(/^Subject: Alerts: 2 events/m);
-    expect(mails.filter((m) => m.text.includes('(10 → 25)'))).toHaveLength(1);
+    expect(mails.filter((m) => m.text.includes('(10 → 25, '))).toHaveLength(1);
     // the template alert has no e-mail channel; DDD's alerts neither
     expect(mails.some((m) => m.text.includes('Rising') || m.text.includes('DDD'))).toBe(false);
 

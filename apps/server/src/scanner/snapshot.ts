@@ -1,3 +1,4 @@
+import { dayChange } from '@app/contract';
 import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 
 /** What every scan of one cache version shares: the entries in symbol order, the quote columns the
@@ -47,10 +48,10 @@ export function buildSnapshot(cache: SeriesCache): Snapshot {
     const last = bars.close[len - 1];
     s.price[i] = last;
     s.volume[i] = bars.volume[len - 1];
-    if (len > 1) {
-      const prev = bars.close[len - 2];
-      s.diff[i] = last - prev;
-      s.chg[i] = prev !== 0 ? ((last - prev) / prev) * 100 : NaN;
+    const change = dayChange(last, len > 1 ? bars.close[len - 2] : null);
+    if (change) {
+      s.diff[i] = change.amount;
+      s.chg[i] = change.percent ?? NaN;
     }
   }
   return s;

@@ -1,4 +1,4 @@
-import { WATCHLIST_LIMITS, type WatchlistRow } from '@app/contract';
+import { WATCHLIST_LIMITS, dayChange, type WatchlistRow } from '@app/contract';
 import { indicators } from '@app/quant';
 import { isoFromDay } from '../market/barChunks.ts';
 import type { SeriesCache } from '../market/seriesCache.ts';
@@ -17,8 +17,7 @@ export function watchlistRow(series: SeriesCache, symbol: string): WatchlistRow 
   }
   const close = e.bars.close;
   const last = close[n - 1];
-  const prev = n > 1 ? close[n - 2] : NaN;
-  const change = num(last - prev);
+  const change = dayChange(last, n > 1 ? close[n - 2] : null);
   // Only the tail matters: SMA(200) needs 200 closes, RSI(14) is smoothed over a longer warm-up.
   const tail = close.subarray(Math.max(0, n - 600));
   const lastOf = (a: Float64Array) => num(a[a.length - 1]);
@@ -30,8 +29,8 @@ export function watchlistRow(series: SeriesCache, symbol: string): WatchlistRow 
     name: e.info.name,
     date: isoFromDay(e.bars.day[n - 1]),
     close: last,
-    change: round(change),
-    change_pct: change === null || prev === 0 ? null : round((change / prev) * 100),
+    change: round(change?.amount ?? null),
+    change_pct: round(change?.percent ?? null),
     sparkline: Array.from(close.subarray(Math.max(0, n - WATCHLIST_LIMITS.sparklineBars))),
     rsi14: round(rsi),
     sma50_dist_pct: round(distancePct(last, sma50)),

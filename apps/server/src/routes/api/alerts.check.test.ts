@@ -41,7 +41,7 @@ describe.each(dbKinds)('POST /api/alerts/{id}/check/ on %s', (kind) => {
     const body = AlertCheckResult.parse(r.body);
     expect(body).toEqual({
       would_fire: true, as_of: lastDay, detail: 'Would fire now: 1 event.',
-      events: [{ symbol: 'UPP', message: 'UPP closed above 20 (15 → 22)', link: '/rchart/UPP/' }],
+      events: [{ symbol: 'UPP', message: 'UPP closed above 20 (15 → 22, +46.67% on the day)', link: '/rchart/UPP/' }],
     });
     // nothing recorded: no notification, the alert never fired, and a second check says the same
     expect((await call(alice, 'GET', '/api/notifications/unread_count/')).json()).toEqual({ unread: 0 });

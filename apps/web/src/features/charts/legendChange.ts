@@ -1,36 +1,21 @@
-import type { Candle } from '@app/contract';
+import { dayChange, formatDayChange, type Candle, type DayChange } from '@app/contract';
 
-// The legend's change figure (spec §2: "change amount and percent; red when close is below open, else
-// green"). It is the bar's own move, close − open, as a percent of the open, so the number and its
-// colour always agree: a red legend never shows a positive change. (TradingView's legend measures
-// against the previous close instead; the spec ties the colour to the open, and one legend that shows
-// "+1.2%" in red would mislead, so both follow the open here. The legend says so in its tooltip.)
+// The legend's change figure is the day's change against the previous close, as in the watchlist, the
+// scanner and the alerts (one definition: @app/contract's dayChange). Its colour keeps the spec's rule
+// (§2: "red when close is below open, else green"), the candle's own colour, so a gap up that fades
+// reads red with a positive change; the tooltip says what each means.
 
-
-export interface BarChange {
-  /** close − open */
-  amount: number;
-  /** (close − open) / open × 100; null when the open is 0 (no percent to show). */
-  percent: number | null;
+export interface BarChange extends DayChange {
   /** close < open: the legend is red. */
   down: boolean;
 }
 
-export const CHANGE_TOOLTIP = 'Change from the bar’s open to its close';
+export const CHANGE_TOOLTIP = 'Change from the previous close; the colour is the candle’s (red when it closed below its open)';
 
-export function barChange(bar: Pick<Candle, 'open' | 'close'>): BarChange {
-  const amount = bar.close - bar.open;
-  return { amount, percent: bar.open !== 0 ? (amount / bar.open) * 100 : null, down: bar.close < bar.open };
+/** The change of `bar` against the previous bar's close (null for the first bar: no change shown). */
+export function barChange(bar: Pick<Candle, 'open' | 'close'>, prevClose: number | null): BarChange | null {
+  const c = dayChange(bar.close, prevClose);
+  return c && { ...c, down: bar.close < bar.open };
 }
 
-const signed = (x: number) => {
-  const s = x.toFixed(2);
-  // -0.001 rounds to "-0.00": show it as unsigned zero.
-  if (Number(s) === 0) return '0.00';
-  return x > 0 ? `+${s}` : s;
-};
-
-/** "+1.25 (+0.84%)", 2 decimals (spec §9 results display). */
-export function formatChange(c: BarChange): string {
-  return c.percent === null ? signed(c.amount) : `${signed(c.amount)} (${signed(c.percent)}%)`;
-}
+export const formatChange = formatDayChange;

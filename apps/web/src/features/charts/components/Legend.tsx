@@ -8,19 +8,21 @@ const fmt = (x: number) => x.toFixed(2);
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** Top-left legend (spec §2): symbol, company name, exchange and sector (not in compact mode), time,
- *  O/H/L/C, change and percent from the bar's open (see legendChange.ts); red when the close is below
- *  the open, else green; − collapses, + expands. */
-export function Legend({ ref, symbol, company, bar, compact, expanded, onToggle }: {
+ *  O/H/L/C, change and percent from the previous close (see legendChange.ts); red when the close is
+ *  below the open, else green; − collapses, + expands. */
+export function Legend({ ref, symbol, company, bar, prevClose, compact, expanded, onToggle }: {
   ref?: Ref<HTMLDivElement>;
   symbol: string;
   company: CompanyInfo | undefined;
   bar: Candle | null;
+  /** the close of the bar before `bar` (null for the first bar) */
+  prevClose: number | null;
   compact: boolean;
   expanded: boolean;
   onToggle?: () => void;
 }) {
-  const change = bar ? barChange(bar) : null;
-  const down = change?.down ?? false;
+  const change = bar ? barChange(bar, prevClose) : null;
+  const down = bar ? bar.close < bar.open : false;
   const tone = down ? 'text-red-600 dark:text-red-400' : 'text-emerald-600 dark:text-emerald-400';
   return (
     <div ref={ref} data-testid="chart-legend" className="pointer-events-none absolute top-2 left-2 z-10 max-w-[calc(100%-5rem)] rounded-md bg-white/85 px-2 py-1 text-xs text-slate-700 shadow-sm backdrop-blur-sm dark:bg-slate-900/85 dark:text-slate-200">
@@ -52,9 +54,11 @@ export function Legend({ ref, symbol, company, bar, compact, expanded, onToggle 
           <span>H <b className={tone}>{fmt(bar.high)}</b></span>
           <span>L <b className={tone}>{fmt(bar.low)}</b></span>
           <span>C <b className={tone}>{fmt(bar.close)}</b></span>
-          <span data-testid="legend-change" className={tone} title={CHANGE_TOOLTIP}>
-            {formatChange(change!)}
-          </span>
+          {change && (
+            <span data-testid="legend-change" className={tone} title={CHANGE_TOOLTIP}>
+              {formatChange(change)}
+            </span>
+          )}
         </div>
       )}
     </div>

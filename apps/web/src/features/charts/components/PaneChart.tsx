@@ -160,7 +160,8 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   const dark = useDarkMode();
   const [built, setBuilt] = useState<Built | null>(null);
   const [width, setWidth] = useState(MAX_CHART_WIDTH);
-  const [hover, setHover] = useState<Candle | null>(null);
+  // the index of the bar under the crosshair (the legend reads its close and the one before)
+  const [hover, setHover] = useState<number | null>(null);
   const [lastShown, setLastShown] = useState(false);
   const legend = useRef<HTMLDivElement>(null);
   const [legendHeight, setLegendHeight] = useState(0); // from the chart's top edge to the legend's bottom
@@ -234,7 +235,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
 
     const onMove = (param: MouseEventParams<Time>) => {
       const i = param.time === undefined ? undefined : byTime.get(param.time as number);
-      setHover(i === undefined ? null : candles[i]);
+      setHover(i === undefined ? null : i);
     };
     chart.subscribeCrosshairMove(onMove);
     // Spec §9: the legend shows the last bar after a short first-load delay (the chart has laid out).
@@ -348,12 +349,14 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     built.main.priceScale().applyOptions({ scaleMargins: { top, bottom: PRICE_BOTTOM_MARGIN } });
   }, [built, panes, height, width, legendHeight]);
 
-  const bar = hover ?? (lastShown && candles.length ? candles[candles.length - 1] : null);
+  const barIndex = hover ?? (lastShown && candles.length ? candles.length - 1 : null);
+  const bar = barIndex === null ? null : (candles[barIndex] ?? null);
+  const prevClose = barIndex ? (candles[barIndex - 1]?.close ?? null) : null;
   return (
     <div ref={wrap} className="w-full">
       <div className="relative overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ width, height }}>
         <div ref={box} data-testid="chart" style={{ width, height }} />
-        <Legend ref={legend} symbol={symbol} company={company} bar={bar} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
+        <Legend ref={legend} symbol={symbol} company={company} bar={bar} prevClose={prevClose} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
       </div>
     </div>
   );
