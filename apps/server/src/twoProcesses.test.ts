@@ -8,6 +8,7 @@ import { DEMO_POSTS_DIR } from './blog/seed.ts';
 import { openPostgres, type Db } from './db/index.ts';
 import { fixtureServer } from './test/fixtureServer.ts';
 import { emptyPostgres } from './test/testApp.ts';
+import { client } from './test/httpClient.ts';
 import { startServerProcess, type ServerProcess } from './test/serverProcess.ts';
 import { sleep, waitFor } from './test/waitFor.ts';
 
@@ -15,33 +16,6 @@ import { sleep, waitFor } from './test/waitFor.ts';
 // database, started at the same moment, with the daily market update forced due (hour 0, providers
 // answered by the recorded fixture server). What one process does, the other must see.
 const root = new URL('../../../', import.meta.url).pathname;
-
-/** A browser-like client of one user: keeps cookies, sends the site's Origin on writes. */
-function client() {
-  const jar: Record<string, string> = {};
-  return {
-    jar,
-    async call(server: ServerProcess, method: string, path: string, body?: unknown) {
-      const r = await fetch(server.url + path, {
-        method,
-        headers: {
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-          ...(method !== 'GET' && { origin: server.url }),
-          cookie: Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      for (const c of r.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        const i = pair.indexOf('=');
-        if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) || i === pair.length - 1) delete jar[pair.slice(0, i)];
-        else jar[pair.slice(0, i)] = pair.slice(i + 1);
-      }
-      const text = await r.text();
-      return { status: r.status, body: text ? JSON.parse(text) : null };
-    },
-  };
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof emptyPostgres>>;

@@ -17,7 +17,8 @@ const USAGE = `Usage: npm run data -- <command>
                                           symbols that have bars; --all: every listed equity)
   status                                  what the database holds and the last imports
 
-Safe to interrupt (Ctrl-C) and run again; a second run with the same input changes nothing.
+Every source is checked before anything is written, then everything is written in one transaction:
+a rejected file, Ctrl-C or a crash changes nothing; a second run with the same input changes nothing.
 The server reloads changed symbols within a minute (on the embedded database, a command started
 while the server runs uses the server's database).`;
 
@@ -67,7 +68,7 @@ export async function main(argv: string[], log: (s: string) => void = console.lo
   const onSigint = () => {
     if (signal.stopped) process.exit(130);
     signal.stopped = true;
-    process.stderr.write('\nStopping after the current symbol (Ctrl-C again to quit now)…\n');
+    process.stderr.write('\nStopping: nothing of this import will be written (Ctrl-C again to quit now)…\n');
   };
   process.on('SIGINT', onSigint);
   const bar = progress();
@@ -88,6 +89,9 @@ export async function main(argv: string[], log: (s: string) => void = console.lo
         createUnknown: flags.has('--create-unknown'),
         total: provider.files.filter((f) => f.kind === 'bars').length,
         onProgress: bar.onProgress,
+        onWriting: (w) =>
+          log(`checked: writing ${w.listings} listings, ${w.bars} symbols' bars, ${w.fundamentals} symbols' fundamentals in one transaction` +
+            (w.demoReplaced ? ` (replacing the ${w.demoReplaced} demo listings)` : '') + '…'),
         signal,
       });
     } else {

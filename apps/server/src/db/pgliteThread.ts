@@ -150,9 +150,12 @@ async function socketChannel(path: string): Promise<Channel> {
     const s = connect(path, () => resolve(s));
     s.once('error', reject);
   });
+  let closing = false;
   const calls = pending(
     () => socket.ref(),
-    () => socket.unref(),
+    // a reply landing while close() waits for the socket to end (an import's heartbeat, held up by
+    // its transaction) must not unref it: the process would exit mid-close
+    () => closing || socket.unref(),
   );
   socket.unref();
   socket.on('data', frameReader((r: Reply) => calls.settle(r)));
@@ -165,6 +168,7 @@ async function socketChannel(path: string): Promise<Channel> {
       // (held referenced meanwhile: an idle socket is unref'd, and a process waiting on nothing else
       // would otherwise exit mid-close with an unsettled await)
       if (!socket.destroyed) {
+        closing = true;
         socket.ref();
         await new Promise<void>((resolve) => socket.once('close', () => resolve()).end());
       }

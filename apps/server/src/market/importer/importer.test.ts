@@ -136,23 +136,33 @@ describe.each(dbKinds)('importer on %s', (kind) => {
     expect(r.entries.find((e) => e.symbol === 'DDD')).toMatchObject({ status: 'new', rows: 1, problems: ['line 3: bad date "bad"'] });
   });
 
-  it('stops after the symbol being written when interrupted, and a rerun finishes the work', async () => {
+  it('writes nothing when interrupted, while reading or while writing, and a rerun does the whole work', async () => {
     const signal = { stopped: false };
     const first = await importDir({ signal, onProgress: () => void (signal.stopped = true) });
     expect(first.interrupted).toBe(true);
-    expect(first.format()).toMatch(/Interrupted: run the same command again/);
-    expect([...(await loadBars(db)).keys()]).toEqual(['AAA']);
+    expect(first.format()).toMatch(/Interrupted: nothing was written \(an import writes everything or nothing\); run the same command again/);
+    expect(first.summary()).toMatchObject({ new: 0, updated: 0, symbolsWritten: 0, barsWritten: 0 });
+    expect([...(await loadBars(db)).keys()]).toEqual([]);
+    expect(await db.query(`SELECT symbol FROM symbols`)).toEqual([]);
     const [log] = await db.query<any>(`SELECT interrupted FROM market_import_log ORDER BY id DESC LIMIT 1`);
     expect(log.interrupted).toBe(true);
-    const second = await importDir();
-    expect(second.entries.find((e) => e.symbol === 'AAA')!.status).toBe('unchanged');
-    expect(second.entries.find((e) => e.symbol === 'BBB')!.status).toBe('new');
+    // stopped after the first symbol was written inside the transaction: rolled back
+    const late = { stopped: false };
+    const second = await importDir({ signal: late, onProgress: (_d, _t, label) => void (late.stopped ||= label.startsWith('writing')) });
+    expect(second.interrupted).toBe(true);
+    expect([...(await loadBars(db)).keys()]).toEqual([]);
+    expect(await db.query(`SELECT symbol FROM symbols`)).toEqual([]);
+    const third = await importDir();
+    expect(third.entries.find((e) => e.symbol === 'AAA')!.status).toBe('new');
+    expect(third.entries.find((e) => e.symbol === 'BBB')!.status).toBe('new');
   });
 
   it('replaces the demo market, and its demo badge, when real data arrives', async () => {
     await seedDemoMarket(db, { seed: 7, count: 5, endDay: dayFromIso('2026-01-09') });
     const r = await importDir();
-    expect(r.entries.find((e) => e.source === 'demo market')!.problems).toEqual(['5 demo listings removed: imported data replaces the demo market']);
+    expect(r.entries.find((e) => e.source === 'demo market')!.problems).toEqual([
+      "5 demo listings (and their bars) replaced by this import's 2 listings, 2 of them with bars, in one transaction",
+    ]);
     expect(await db.query(`SELECT symbol FROM symbols WHERE is_demo`)).toEqual([]);
     expect((await db.query(`SELECT symbol FROM symbols ORDER BY symbol`)).map((x: any) => x.symbol)).toEqual(['AAA', 'BBB']);
     const [meta] = await db.query<any>(`SELECT value FROM app_meta WHERE key = 'data_source'`);

@@ -36,6 +36,13 @@ export class ImportReport {
     this.entries.push(e);
   }
 
+  /** The import was stopped and its transaction rolled back: nothing it read was written. */
+  discard() {
+    for (const e of this.entries) if (e.status === 'new' || e.status === 'updated') e.status = 'unchanged';
+    this.changedSymbols.clear();
+    this.symbolsWritten = this.barsWritten = this.fundamentalsWritten = 0;
+  }
+
   get rejected() {
     return this.entries.filter((e) => e.status === 'rejected');
   }
@@ -63,7 +70,7 @@ export class ImportReport {
       `${s.sources} sources: ${s.new} new, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected} rejected` +
         ` (${s.symbolsWritten} listings, ${s.barsWritten} bars, ${s.fundamentalsWritten} fundamental periods written) in ${(s.ms / 1000).toFixed(1)} s`,
     ];
-    if (s.interrupted) lines.push('Interrupted: run the same command again to continue (finished symbols are kept).');
+    if (s.interrupted) lines.push('Interrupted: nothing was written (an import writes everything or nothing); run the same command again.');
     const rejected = this.rejected;
     if (rejected.length) {
       lines.push('', 'Rejected:');
