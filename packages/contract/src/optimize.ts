@@ -7,6 +7,7 @@ import { MAX_GRID_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS } from '
 import { Id, RowId, Timestamp } from './backtest/fields.ts';
 import { BacktestStats, BacktestTrade } from './backtest/run.ts';
 import { OptimizationLuck } from './luck.ts';
+import { INDICATOR_FIELDS, type ShownFields } from './backtest/indicators.ts';
 
 export { MAX_GRID_CELLS, NUMERIC_STAT_KEYS };
 
@@ -68,6 +69,32 @@ export const OptimizationCreate = z
     });
   });
 export type OptimizationCreateInput = z.output<typeof OptimizationCreate>;
+
+/** An indicator row as far as a grid cares: its indicator, and the one it compares with. */
+export interface GridRow {
+  name: string;
+  against?: { name: string } | null;
+}
+
+/** Why grid parameter `k` cannot vary its field on its rows, or null when it can: a row field must
+ *  be one the row's indicator has (its `against.` fields, one the indicator it compares with has),
+ *  as the indicator form and the Optimize screen show them (INDICATOR_FIELDS). A copy of the
+ *  template with such a field set could not be saved, so a run varying it would be wasted. */
+export function gridParamProblem(rows: readonly GridRow[], p: Pick<GridParam, 'row' | 'rows' | 'field'>, k: number): string | null {
+  for (const r of p.rows ?? (p.row !== undefined ? [p.row] : [])) {
+    const row = rows[r];
+    if (!row) continue; // not a row of the template: the engine's check names that
+    const against = p.field.startsWith('against.');
+    const of = against ? row.against : row;
+    if (!of) return `params[${k}].field: row ${r} compares with no other indicator, so it has no ${p.field}`;
+    const own = against ? p.field.slice('against.'.length) : p.field;
+    const shown = (INDICATOR_FIELDS as Record<string, ShownFields | undefined>)[of.name];
+    if (!shown?.[own as keyof ShownFields] || (against && own === 'cvalue')) {
+      return `params[${k}].field: ${against ? `the ${of.name} row ${r} compares with` : `row ${r} (${of.name})`} has no ${own}`;
+    }
+  }
+  return null;
+}
 export type OptimizationCreateBody = z.input<typeof OptimizationCreate>;
 
 /** The number of cells of a grid (the product of its parameters' value counts). */

@@ -2,7 +2,7 @@
 // the template as it was then (later edits do not change a running grid), the grid as the engine
 // reads it, and for a walk-forward analysis its fold windows over the period's bars.
 import {
-  gridCells, MAX_GRID_CELLS, type OptimizationCreateInput, type OptimizationRequest, type Period, type TemplateDetail,
+  gridCells, gridParamProblem, MAX_GRID_CELLS, type OptimizationCreateInput, type OptimizationRequest, type Period, type TemplateDetail,
 } from '@app/contract';
 import {
   foldWindows, GridError, parseGrid, parseWalkForward, type DailyBars, type FoldWindows, type GridInput, type TemplateInput,
@@ -41,6 +41,10 @@ export function optimizationSpec(body: OptimizationCreateInput, template: Templa
     ...(body.max_drawdown_pct !== undefined && { max_drawdown_pct: body.max_drawdown_pct }),
   };
   let windows: FoldWindows[] | null = null;
+  // a field the row's indicator does not have: refused here, before any cell runs (the engine would
+  // ignore it, and "Apply to template" could not save such a row)
+  const problems = body.params.map((p, k) => gridParamProblem(template.indicators, p, k)).filter((m) => m !== null);
+  if (problems.length) throw badRequest({ params: problems });
   try {
     const checked = parseGrid(grid, engine);
     if (body.walk_forward) {
