@@ -32,6 +32,8 @@
  *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - KeyColumnsTable: a wide table whose key columns stay on a phone while the others move into a row's
  *   details (⌄ beside the row's first cell); SortButton (a sortable header) and PhoneSortBar ("Sort by" on a phone).
+ * - useChartText + ChartText: a chart's text alternative for screen readers (the last value of each
+ *   series, from lib/chartText.ts), which the chart's box (role img) names with aria-describedby.
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -60,3 +62,4 @@ export { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from './marketDataText.ts';
 export { cx } from './cx.ts';
 export * from './icons.tsx';
 export { StarToggle, type StarToggleProps } from './StarToggle.tsx';
+export { ChartText, useChartText } from './ChartText.tsx';

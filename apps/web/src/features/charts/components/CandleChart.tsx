@@ -5,11 +5,15 @@ import { ohlcData } from '../series.ts';
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
+import { ChartText, useChartText } from '../../../components/index.ts';
 
-/** A 400px-high candlestick chart as wide as its container (/chart and /dchart). */
-export function CandleChart({ candles, height = 400 }: { candles: readonly Candle[]; height?: number }) {
+/** A 400px-high candlestick chart as wide as its container (/chart and /dchart), and its last candle
+ *  in words for screen readers. */
+export function CandleChart({ symbol, candles, height = 400 }: { symbol: string; candles: readonly Candle[]; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDarkMode();
+  const text = useChartText();
+  const { describe } = text;
 
   useEffect(() => {
     const el = box.current;
@@ -19,11 +23,17 @@ export function CandleChart({ candles, height = 400 }: { candles: readonly Candl
     series.setData(ohlcData(candles) as { time: UTCTimestamp; open: number; high: number; low: number; close: number }[]);
     showRecent(chart, candles.length, recentBars(el.clientWidth));
     exposeChart(chart, { price: series });
+    describe(chart, new Map([[series, symbol || 'Price']]));
     return () => {
       clearChart(chart);
       chart.remove();
     };
-  }, [candles, dark]);
+  }, [candles, dark, symbol, describe]);
 
-  return <div ref={box} data-testid="chart" className="w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ height }} />;
+  return (
+    <>
+      <div ref={box} data-testid="chart" role="img" aria-label={`${symbol} price chart`.trim()} aria-describedby={text.id} className="w-full overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ height }} />
+      <ChartText {...text} />
+    </>
+  );
 }

@@ -13,7 +13,7 @@ export function HistoryView({ symbol, isPending, error, data }: { symbol?: strin
     <div className="space-y-3">
       <ErrorText>{message}</ErrorText>
       {symbol && message === SYMBOL_NOT_FOUND && <DemoMarketNote symbol={symbol} chartLinks />}
-      <CandleChart candles={error ? [] : (data?.candles ?? [])} />
+      <CandleChart symbol={symbol ?? ''} candles={error ? [] : (data?.candles ?? [])} />
     </div>
   );
 }

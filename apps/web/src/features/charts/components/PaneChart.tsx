@@ -22,6 +22,7 @@ import { adxLines, bollingerLines, cciLine, closeLine, macdLines, movingAverageL
 import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
+import { ChartText, useChartText } from '../../../components/index.ts';
 import { Legend } from './Legend.tsx';
 
 // The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
@@ -331,6 +332,24 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     };
   }, [built, overlays, candles]);
 
+  // The text alternative, after the effects above have drawn every series: the registry names the
+  // series the chart shows untitled (the price, a MACD's histogram, unlabelled overlays, the outer
+  // Bollinger bands).
+  const text = useChartText();
+  const { describe } = text;
+  useEffect(() => {
+    if (!built || built.disposed) return;
+    const names = new Map<AnySeries, string>([[built.main, symbol]]);
+    for (const ps of built.panes) if (ps.pane.kind === 'macd') names.set(ps.series[0], 'MACD histogram');
+    for (const o of overlays) {
+      for (const [key, name] of [['', overlayLabel(o)], [':middle', `${overlayLabel(o)} middle`], [':lower', `${overlayLabel(o)} lower`]]) {
+        const s = built.registry[`overlay:${o.id}${key}`];
+        if (s) names.set(s, key === '' && o.type === 'BB' ? `${overlayLabel(o)} upper` : name);
+      }
+    }
+    describe(built.chart, names);
+  }, [built, panes, overlays, candles, symbol, describe]);
+
   // Toggles and size.
   useEffect(() => {
     if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
@@ -355,9 +374,10 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
   return (
     <div ref={wrap} className="w-full">
       <div className="relative overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800" style={{ width, height }}>
-        <div ref={box} data-testid="chart" style={{ width, height }} />
+        <div ref={box} data-testid="chart" role="img" aria-label={`${symbol} chart`} aria-describedby={text.id} style={{ width, height }} />
         <Legend ref={legend} symbol={symbol} company={company} bar={bar} prevClose={prevClose} compact={settings.compactLegend} expanded={settings.expandedLegend} onToggle={onToggleLegend} />
       </div>
+      <ChartText {...text} />
     </div>
   );
 }

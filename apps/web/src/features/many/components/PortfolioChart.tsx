@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createChart, HistogramSeries, LineSeries, LineStyle } from 'lightweight-charts';
 import type { PortfolioResult } from '@app/contract';
-import { Card, CardHeader } from '../../../components/index.ts';
+import { Card, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
 import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
 import { addEquityPanes } from '../../../lib/equityChart.ts';
 import { chartTime } from '../format.ts';
@@ -21,6 +21,8 @@ function options(dark: boolean) {
  *  by lib/equityChart.ts as the Backtest screen's equity chart is. Follows the light/dark theme. */
 export function PortfolioChart({ result }: { result: PortfolioResult }) {
   const ref = useRef<HTMLDivElement>(null);
+  const text = useChartText();
+  const { describe } = text;
 
   useEffect(() => {
     const el = ref.current;
@@ -42,6 +44,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
     chart.panes()[1]?.setStretchFactor(1);
     chart.panes()[2]?.setStretchFactor(1);
     chart.timeScale().fitContent();
+    describe(chart);
 
     // The app toggles the `dark` class on <html>; follow it.
     const observer = new MutationObserver(() => chart.applyOptions(options(isDarkMode())));
@@ -50,7 +53,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
       observer.disconnect();
       chart.remove();
     };
-  }, [result]);
+  }, [result, describe]);
 
   return (
     <Card>
@@ -66,7 +69,8 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
           </span>
         }
       />
-      <div ref={ref} className="h-[26rem] w-full sm:h-[32rem]" data-testid="portfolio-chart" role="img" aria-label={MANY_TEXT.equityTitle} />
+      <div ref={ref} className="h-[26rem] w-full sm:h-[32rem]" data-testid="portfolio-chart" role="img" aria-label={MANY_TEXT.equityTitle} aria-describedby={text.id} />
+      <ChartText {...text} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, LineStyle, type Time } from 'lightweight-charts';
 import type { Indicator, OptimizationRequest, OptimizationResult } from '@app/contract';
-import { Alert, Card, CardBody, CardHeader } from '../../../components/index.ts';
+import { Alert, Card, CardBody, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
 import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
 import { EQUITY_COLORS } from '../../../lib/equityChart.ts';
 import { paramLabel, showValue } from '../grid.ts';
@@ -75,6 +75,8 @@ export function WalkForward({ request, walk, rows }: Props) {
 /** Two equity lines on one time axis: the honest out-of-sample account and the hindsight one. */
 function WalkForwardChart({ walk }: { walk: Walk }) {
   const ref = useRef<HTMLDivElement>(null);
+  const text = useChartText();
+  const { describe } = text;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -85,13 +87,14 @@ function WalkForwardChart({ walk }: { walk: Walk }) {
     chart.addSeries(LineSeries, { ...line, color: EQUITY_COLORS.buyHold, lineStyle: LineStyle.Dashed, title: T.isLine }).setData(points(walk.in_sample.equity));
     chart.addSeries(LineSeries, { ...line, color: EQUITY_COLORS.strategy, title: T.oosLine }).setData(points(equity));
     chart.timeScale().fitContent();
+    describe(chart);
     const observer = new MutationObserver(() => chart.applyOptions(chartOptions(isDarkMode())));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
       chart.remove();
     };
-  }, [walk]);
+  }, [walk, describe]);
   return (
     <Card>
       <CardHeader
@@ -103,7 +106,8 @@ function WalkForwardChart({ walk }: { walk: Walk }) {
           </span>
         }
       />
-      <div ref={ref} className="h-72 w-full sm:h-80" data-testid="wf-chart" role="img" aria-label={T.walkChart} />
+      <div ref={ref} className="h-72 w-full sm:h-80" data-testid="wf-chart" role="img" aria-label={T.walkChart} aria-describedby={text.id} />
+      <ChartText {...text} />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { createChart } from 'lightweight-charts';
 import type { EquityCurve, MonteCarlo } from '@app/contract';
-import { Card, CardHeader } from '../../../components/index.ts';
+import { Card, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
 import { chartOptions, isDarkMode } from '../../../lib/chartTheme.ts';
 import { addEquityPanes } from '../../../lib/equityChart.ts';
 import { STUDIES_TEXT } from '../texts.ts';
@@ -12,6 +12,8 @@ import { MONTE_CARLO_TEXT } from '../../../lib/luckText.ts';
  *  strategy's drawdown in a pane below. Follows the light/dark theme. */
 export function EquityChart({ equity, band }: { equity: EquityCurve; band?: MonteCarlo['band'] | null }) {
   const ref = useRef<HTMLDivElement>(null);
+  const text = useChartText();
+  const { describe } = text;
 
   useEffect(() => {
     const el = ref.current;
@@ -22,6 +24,7 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
     chart.panes()[0]?.setStretchFactor(3);
     chart.panes()[1]?.setStretchFactor(1);
     chart.timeScale().fitContent();
+    describe(chart);
 
     // The app toggles the `dark` class on <html>; follow it.
     const observer = new MutationObserver(() => chart.applyOptions(chartOptions(isDarkMode())));
@@ -30,7 +33,7 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
       observer.disconnect();
       chart.remove();
     };
-  }, [equity, band]);
+  }, [equity, band, describe]);
 
   const last = equity.equity.length - 1;
   return (
@@ -53,7 +56,8 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
           ) : undefined
         }
       />
-      <div ref={ref} className="h-80 w-full sm:h-96" data-testid="equity-chart" role="img" aria-label={STUDIES_TEXT.equityTitle} />
+      <div ref={ref} className="h-80 w-full sm:h-96" data-testid="equity-chart" role="img" aria-label={STUDIES_TEXT.equityTitle} aria-describedby={text.id} />
+      <ChartText {...text} />
     </Card>
   );
 }
