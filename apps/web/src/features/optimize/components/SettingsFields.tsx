@@ -55,7 +55,7 @@ export function SettingsFields({ settings: s, onChange }: Props) {
               key={String(on)}
               className={cx(
                 'cursor-pointer rounded px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-blue-500',
-                (wf !== null) === on ? 'bg-blue-600 text-white dark:bg-blue-500' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+                (wf !== null) === on ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
               )}
             >
               <input type="radio" name="optimize-mode" className="sr-only" checked={(wf !== null) === on} onChange={() => set({ walkForward: on ? WALK_DEFAULTS : null })} />

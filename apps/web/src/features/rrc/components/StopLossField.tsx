@@ -44,7 +44,7 @@ export function StopLossField({ mode, onModeChange, percent, price, onChange, on
               className={cx(
                 'min-w-9 rounded px-2.5 py-1 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500/40',
                 mode === m.value
-                  ? 'bg-blue-600 text-white dark:bg-blue-500'
+                  ? 'bg-blue-600 text-white'
                   : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
               )}
             >
