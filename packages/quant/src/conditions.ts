@@ -77,7 +77,7 @@ export function comparedWith(row: IndicatorInput | Condition): number | 'close' 
   return Number.isNaN(c.value) ? PRICE_FIELD[c.cprice] : c.value;
 }
 
-const PRICE_FIELD = { CLOSE: 'close', OPEN: 'open', HIGH: 'high', LOW: 'low' } as const satisfies Record<CPrice, keyof DailyBars>;
+export const PRICE_FIELD = { CLOSE: 'close', OPEN: 'open', HIGH: 'high', LOW: 'low' } as const satisfies Record<CPrice, keyof DailyBars>;
 
 /** Same key for operands that read the same series, so a template computes each series once. */
 export function seriesKey(c: Operand): string {
@@ -302,7 +302,7 @@ const SCAN: Scan[] = [
   (x, v, i, to) => { for (; i < to; i++) if (Math.abs(x[i] - v) < EQUAL_TOLERANCE) return i; return to; },
 ];
 
-const OP_TEXT: Record<Condition['op'], string> = {
+export const OP_TEXT: Record<Condition['op'], string> = {
   '>': '>', '<': '<', '=': '=', '>=': '≥', '<=': '≤', crosses_above: 'crosses above', crosses_below: 'crosses below',
 };
 
@@ -332,7 +332,7 @@ const OUTPUT_WORDS: Record<'MACD' | 'BBANDS' | 'STOCH' | 'ADX', Record<string, s
   ADX: { adx: 'ADX', plus_di: '+DI', minus_di: '−DI' },
 };
 
-const PRICE_WORDS: Record<CPrice, string> = { CLOSE: 'Close', OPEN: 'Open', HIGH: 'High', LOW: 'Low' };
+export const PRICE_WORDS: Record<CPrice, string> = { CLOSE: 'Close', OPEN: 'Open', HIGH: 'High', LOW: 'Low' };
 
 /** A row in a trader's words: "RSI(14) < 30", "SMA(50) ≥ Close", "Supertrend(7, 3) > Close",
  *  "OBV offset 3 > 0", "SMA(50) crosses above SMA(200)", "BB upper(30, 2.5) < High". */

@@ -7,6 +7,7 @@ import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { EquitySeries, type EquitySink } from './equity.ts';
 import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, shortLevelExit, watchesLevels, type Direction } from './fills.ts';
 import { formatDay } from './dates.ts';
+import type { TradeWhy } from './explain.ts';
 
 /** One closed trade, in the JSON form of backtesting.py's `stats._trades` (ReturnPct is a fraction),
  *  plus why it ended. */
@@ -23,6 +24,9 @@ export interface Trade {
   ExitTime: string;
   Duration: string;
   ExitReason: ExitReason;
+  /** why it opened and why it closed, in words with the numbers on the signal bar (explainTrades adds
+   *  it to the answers a trader reads; the engine's own runs leave it out) */
+  Why?: TradeWhy;
 }
 
 export interface BacktestResult {

@@ -25,8 +25,8 @@ export function chartJson(
   }));
   const markers: TradeMarker[] = [];
   for (const t of result.trades) {
-    markers.push({ time: time(t.EntryBar), kind: 'entry', price: t.EntryPrice, size: t.Size });
-    markers.push({ time: time(t.ExitBar), kind: 'exit', price: t.ExitPrice, size: t.Size, reason: t.ExitReason });
+    markers.push({ time: time(t.EntryBar), kind: 'entry', price: t.EntryPrice, size: t.Size, ...(t.Why && { why: t.Why.entry }) });
+    markers.push({ time: time(t.ExitBar), kind: 'exit', price: t.ExitPrice, size: t.Size, reason: t.ExitReason, ...(t.Why && { why: t.Why.exit }) });
   }
   markers.sort((a, b) => a.time - b.time || (a.kind === 'exit' ? -1 : 1));
   const levels = result.levels.map((l) => ({ stop: levelPoints(l.stop, l.entryBar, time), target: levelPoints(l.target, l.entryBar, time) }));

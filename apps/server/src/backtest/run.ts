@@ -1,5 +1,5 @@
 import { EXIT_FIELD_NAMES, type BacktestRun, type EquityCurve, type IndicatorFields, type TemplateDetail, type TemplateExitValues, type TemplateSettingValues } from '@app/contract';
-import { backtest, TemplateError, type BacktestResult, type DailyBars, type TemplateInput } from '@app/quant';
+import { backtest, explainTrades, TemplateError, type BacktestResult, type DailyBars, type Trade, type TemplateInput } from '@app/quant';
 import { badRequest } from '../http/errors.ts';
 import { backtestMonteCarlo } from './monteCarlo.ts';
 
@@ -43,7 +43,18 @@ export function equityCurve(bars: DailyBars, result: BacktestResult): EquityCurv
   return { time, equity: Array.from(result.equity), drawdown, buy_hold: buyHold };
 }
 
-/** POST /api/submit_selection/'s answer for a run. */
-export function runJson(bars: DailyBars, result: BacktestResult): BacktestRun {
-  return { stats: result.stats, trades: result.trades, equity: equityCurve(bars, result), monte_carlo: backtestMonteCarlo(bars, result.trades, result.equity[0]) };
+/** A run's trades with why each opened and closed (read on the bars the run traded). */
+export function explainedTrades(bars: DailyBars, template: TemplateParts, trades: Trade[]): Trade[] {
+  const why = explainTrades(bars, engineTemplate(template), trades);
+  return trades.map((t, i) => ({ ...t, Why: why[i] }));
+}
+
+/** POST /api/submit_selection/'s answer for a run of `template`. */
+export function runJson(bars: DailyBars, template: TemplateParts, result: BacktestResult): BacktestRun {
+  return {
+    stats: result.stats,
+    trades: explainedTrades(bars, template, result.trades),
+    equity: equityCurve(bars, result),
+    monte_carlo: backtestMonteCarlo(bars, result.trades, result.equity[0]),
+  };
 }

@@ -8,7 +8,7 @@ import { optimizationResult, type ResultInput } from '../optimize/result.ts';
 import { universeRows, type SymbolBars } from '../universe/rows.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
 import { endpoints, type TemplateDetail } from '@app/contract';
-import { equityCurve, runJson, runTemplate } from '../backtest/run.ts';
+import { equityCurve, explainedTrades, runJson, runTemplate } from '../backtest/run.ts';
 import { chartJson } from '../backtest/chart.ts';
 import { engineAnswer } from './answer.ts';
 
@@ -23,7 +23,7 @@ export interface ChartHead {
 export const TASKS = {
   /** POST /api/submit_selection/'s answer for a stored template on bars, as JSON bytes. */
   backtestRun(input: { bars: DailyBars; template: TemplateDetail }) {
-    return engineAnswer(endpoints.submitSelection, () => runJson(input.bars, runTemplate(input.bars, input.template)));
+    return engineAnswer(endpoints.submitSelection, () => runJson(input.bars, input.template, runTemplate(input.bars, input.template)));
   },
 
   /** GET /api/backtest_chart/'s answer: the run, its indicator series and levels, as JSON bytes. */
@@ -31,7 +31,7 @@ export const TASKS = {
     return engineAnswer(endpoints.backtestChart, () => {
       const { head, bars, template } = input;
       const result = runTemplate(bars, template, { levels: true });
-      return chartJson(head, bars, template.indicators, result, equityCurve(bars, result));
+      return chartJson(head, bars, template.indicators, { ...result, trades: explainedTrades(bars, template, result.trades) }, equityCurve(bars, result));
     });
   },
 

@@ -1,7 +1,7 @@
 // A portfolio run's answer (runs on an engine thread): quant's portfolio backtest over the symbols'
 // bars, with the daily curves as JSON and a market benchmark held with the same cash.
 import { UNIVERSE_MESSAGES, type PortfolioResult } from '@app/contract';
-import { formatDay, portfolioBacktest, type RankBy, type TemplateInput } from '@app/quant';
+import { explainTrades, formatDay, portfolioBacktest, type PortfolioTrade, type RankBy, type TemplateInput } from '@app/quant';
 import type { SymbolBars } from './rows.ts';
 
 export interface PortfolioInput {
@@ -38,7 +38,7 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
   }
   return {
     stats: r.stats,
-    trades: r.trades,
+    trades: withWhy(input, r.trades),
     time: Array.from(r.day, formatDay),
     equity: Array.from(r.equity),
     drawdown: Array.from(r.drawdown, (d) => (d === 0 ? 0 : -d)),
@@ -48,4 +48,18 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
     skipped: [...input.skipped, ...r.skipped],
     survivorship: UNIVERSE_MESSAGES.survivorship,
   };
+}
+
+/** The trades with why each opened and closed, read on its own symbol's bars. */
+function withWhy(input: PortfolioInput, trades: PortfolioTrade[]): PortfolioTrade[] {
+  const bySymbol = new Map<string, number[]>();
+  trades.forEach((t, i) => bySymbol.set(t.Symbol, [...(bySymbol.get(t.Symbol) ?? []), i]));
+  const out = [...trades];
+  for (const item of input.items) {
+    const at = bySymbol.get(item.symbol);
+    if (!at) continue;
+    const why = explainTrades(item.bars, input.template, at.map((i) => trades[i]));
+    at.forEach((i, k) => (out[i] = { ...trades[i], Why: why[k] }));
+  }
+  return out;
 }

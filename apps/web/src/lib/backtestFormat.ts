@@ -35,8 +35,11 @@ export const EXIT_REASON_TEXT: Record<BacktestTrade['ExitReason'], string> = {
   end: 'End of data',
 };
 
+/** A trade's plain fields (its explanation has columns of its own in the CSV, and a details line). */
+type TradeField = Exclude<keyof BacktestTrade, 'Why'>;
+
 /** Trades table columns: the spec's Trade fields in its order, then why the trade ended (ours). */
-export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: string; numeric: boolean; show: (t: BacktestTrade) => string }> = [
+export const TRADE_COLUMNS: ReadonlyArray<{ key: TradeField; label: string; numeric: boolean; show: (t: BacktestTrade) => string }> = [
   { key: 'Size', label: 'Size', numeric: true, show: (t) => String(t.Size) },
   { key: 'EntryBar', label: 'Entry Bar', numeric: true, show: (t) => String(t.EntryBar) },
   { key: 'ExitBar', label: 'Exit Bar', numeric: true, show: (t) => String(t.ExitBar) },
@@ -53,7 +56,7 @@ export const TRADE_COLUMNS: ReadonlyArray<{ key: keyof BacktestTrade; label: str
 /** A trade's side by the sign of its size (backtesting.py's: a short's size is negative). */
 export const tradeSide = (t: Pick<BacktestTrade, 'Size'>): 'Long' | 'Short' => (t.Size < 0 ? 'Short' : 'Long');
 
-export type TradeColumn = { key: keyof BacktestTrade | 'Side'; label: string; numeric: boolean; show: (t: BacktestTrade) => string };
+export type TradeColumn = { key: TradeField | 'Side'; label: string; numeric: boolean; show: (t: BacktestTrade) => string };
 const SIDE_COLUMN: TradeColumn = { key: 'Side', label: 'Side', numeric: false, show: tradeSide };
 
 /** The trades table's (and CSV's) columns for these trades: a run with short trades leads with their
@@ -63,3 +66,7 @@ export const tradeColumns = (trades: readonly Pick<BacktestTrade, 'Size'>[]): re
 
 /** A column's raw value for a CSV: the number or text as the engine gave it. */
 export const tradeCell = (t: BacktestTrade, c: TradeColumn): string | number => (c.key === 'Side' ? tradeSide(t) : t[c.key]);
+
+/** The CSV's last two columns for trades that carry their explanation: why each opened and closed. */
+export const WHY_CSV_COLUMNS = ['Why Entry', 'Why Exit'] as const;
+export const whyCells = (t: BacktestTrade): [string, string] => [t.Why?.entry ?? '', t.Why?.exit ?? ''];

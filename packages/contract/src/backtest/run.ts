@@ -2,7 +2,7 @@
 // drawn by /public/chart.html). Stats and trades are the engine's (packages/quant); these schemas are
 // typed against its types, so the answer cannot drift from what the engine returns.
 import { z } from 'zod';
-import { EXIT_REASONS, type Stats, type Trade } from '@app/quant';
+import { EXIT_REASONS, type Stats, type Trade, type TradeWhy as QuantTradeWhy } from '@app/quant';
 import { Id } from './fields.ts';
 import { Candle } from '../market.ts';
 import { MonteCarlo } from '../luck.ts';
@@ -36,6 +36,30 @@ export function orderedStats(stats: Stats): [string, Stats[string]][] {
   return Object.entries(stats).sort(([a], [b]) => rank(a) - rank(b));
 }
 
+const RowReading = z.object({
+  rule: z.string(),
+  left: z.string(),
+  left_value: z.number().nullable(),
+  right: z.string(),
+  right_value: z.number().nullable(),
+  text: z.string(),
+});
+const SignalReading = z.object({ date: z.string(), rows: z.array(RowReading) });
+
+/** Why a trade opened and closed: in words ("SMA(50) 182.31 crossed above SMA(200) 181.94 on
+ *  2017-03-17 → bought at the next open 182.50"), with the rule's numbers on the signal bar (the
+ *  series the chart draws) or the level and the low or high that reached it. */
+export const TradeWhy: z.ZodType<QuantTradeWhy> = z.object({
+  entry: z.string(),
+  exit: z.string(),
+  entry_signal: SignalReading.nullable(),
+  exit_signal: SignalReading.nullable(),
+  exit_level: z
+    .object({ kind: z.enum(['stop', 'target', 'trailing']), level: z.number(), date: z.string(), touched: z.enum(['low', 'high']), touched_value: z.number(), open: z.number() })
+    .nullable(),
+});
+export type TradeWhy = QuantTradeWhy;
+
 /** One closed trade in backtesting.py's form (ReturnPct is a fraction, times YYYY-MM-DD). */
 export const BacktestTrade: z.ZodType<Trade> = z.object({
   Size: z.number(),
@@ -50,6 +74,8 @@ export const BacktestTrade: z.ZodType<Trade> = z.object({
   Duration: z.string(),
   /** why the trade ended: a SELL signal, the stop, the target, the trailing stop, or the end of the data */
   ExitReason: z.enum(EXIT_REASONS),
+  /** why it opened and closed (a backtest's and a portfolio's trades; an optimisation's cells have none) */
+  Why: TradeWhy.optional(),
 });
 export type BacktestTrade = Trade;
 
@@ -84,6 +110,8 @@ export const TradeMarker = z.object({
   size: z.number(),
   /** exits only: why the trade ended (a stop, target or trailing exit is drawn apart from a signal) */
   reason: z.enum(EXIT_REASONS).optional(),
+  /** why the trade opened (an entry) or closed (an exit), in words: shown on hover */
+  why: z.string().optional(),
 });
 export type TradeMarker = z.infer<typeof TradeMarker>;
 
@@ -118,7 +146,7 @@ export function chartEquity(e: EquityCurve): EquityCurve {
 
 const TimeValue = z.object({ time: z.number().int(), value: z.number() });
 
-/** The stop-loss and take-profit in force on each bar of one trade (from the bar after its entry),
+/** The stop-loss and take-profit in force on each bar of one trade (from its entry bar: live from the fill),
  *  drawn as short horizontal segments; empty where the template sets none. */
 export const TradeLevels = z.object({ stop: z.array(TimeValue), target: z.array(TimeValue) });
 export type TradeLevels = z.infer<typeof TradeLevels>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartEquity, chartValue, type BacktestChart, type BacktestRun, type Period, type TemplateDetail } from '@app/contract';
-import { backtest, indicatorSeries, parseDay, type DailyBars } from '@app/quant';
+import { backtest, indicatorSeries, parseDay, readable, type DailyBars } from '@app/quant';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, goldenCases, haveGoldens, goldensDir, readGoldenCase, sameValue, waveBars } from '../../test/backtestMarket.ts';
 
@@ -69,7 +69,9 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       expect(expected.trades.length).toBeGreaterThan(2); // the wave makes RSI cross both levels
       expect(body.stats).toEqual(json(expected.stats));
       expect(Object.keys(body.stats)).toEqual(Object.keys(expected.stats)); // backtesting.py's key order
-      expect(body.trades).toEqual(json(expected.trades));
+      // the engine's trades, each with why it opened and closed (explain-a-trade)
+      expect(body.trades.map(({ Why, ...t }) => t)).toEqual(json(expected.trades));
+      expect(body.trades.every((t) => t.Why && t.Why.entry.includes('→ bought at the next open'))).toBe(true);
       expect(body.stats.Start).toBe(START);
 
       const eq = body.equity;
@@ -90,7 +92,7 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       expect(body.trades.every((tr) => tr.Size === 10)).toBe(true);
       const expected = backtest(between(wave, START, END), { position_size: 10, indicators: [RSI_BUY, RSI_SELL] });
       expect(body.stats).toEqual(json(expected.stats));
-      expect(body.trades).toEqual(json(expected.trades));
+      expect(body.trades.map(({ Why, ...t }) => t)).toEqual(json(expected.trades));
     });
 
     it("uses the template's commission and starting cash", async () => {
@@ -99,7 +101,7 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       const bars = between(wave, START, END);
       const expected = backtest(bars, { position_size: 0.5, commission: 0.002, cash: 25_000, indicators: [RSI_BUY, RSI_SELL] });
       expect(body.stats).toEqual(json(expected.stats));
-      expect(body.trades).toEqual(json(expected.trades));
+      expect(body.trades.map(({ Why, ...t }) => t)).toEqual(json(expected.trades));
       expect(body.stats['Commissions [$]']).toBeGreaterThan(0);
       expect(body.equity.equity[0]).toBe(25_000);
       expect(body.equity.buy_hold[0]).toBe(25_000);
@@ -178,8 +180,8 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
 
       const entries = c.markers.filter((m) => m.kind === 'entry');
       const exits = c.markers.filter((m) => m.kind === 'exit');
-      expect(entries).toEqual(runBody.trades.map((tr) => ({ time: bars.day[tr.EntryBar] * 86_400, kind: 'entry', price: tr.EntryPrice, size: tr.Size })));
-      expect(exits).toEqual(runBody.trades.map((tr) => ({ time: bars.day[tr.ExitBar] * 86_400, kind: 'exit', price: tr.ExitPrice, size: tr.Size, reason: tr.ExitReason })));
+      expect(entries).toEqual(runBody.trades.map((tr) => ({ time: bars.day[tr.EntryBar] * 86_400, kind: 'entry', price: tr.EntryPrice, size: tr.Size, why: tr.Why!.entry })));
+      expect(exits).toEqual(runBody.trades.map((tr) => ({ time: bars.day[tr.ExitBar] * 86_400, kind: 'exit', price: tr.ExitPrice, size: tr.Size, reason: tr.ExitReason, why: tr.Why!.exit })));
       expect(c.levels).toEqual([]); // no stop or target in this template
       expect(c.markers.map((m) => m.time)).toEqual([...c.markers.map((m) => m.time)].sort((a, b) => a - b));
 
@@ -191,6 +193,24 @@ describe.each(dbKinds)('running backtests on %s', (kind) => {
       expect(expectedValues.filter((v) => v !== null).length).toBe(bars.day.length - 14);
       expect(c.indicators[0].values).toEqual(expectedValues);
       expect(c.equity).toEqual(chartEquity(runBody.equity));
+
+      // Each trade explains itself with the numbers the chart draws on its signal bar (the bar before
+      // the fill): RSI(14) below 30 to buy, above 70 to sell.
+      expect(runBody.trades.length).toBeGreaterThan(0);
+      for (const tr of runBody.trades) {
+        const signal = tr.EntryBar - 1;
+        const [row] = tr.Why!.entry_signal!.rows;
+        expect(row).toMatchObject({ rule: 'RSI(14) < 30', left: 'RSI(14)', right: '30', right_value: 30 });
+        expect(chartValue(row.left_value!)).toBe(c.indicators[0].values[signal]);
+        expect(row.left_value).toBeLessThan(30);
+        expect(tr.Why!.entry_signal!.date).toBe(new Date(c.candles[signal].time * 1000).toISOString().slice(0, 10));
+        expect(tr.Why!.entry).toBe(`${row.text} on ${tr.Why!.entry_signal!.date} → bought at the next open ${readable(tr.EntryPrice)}`);
+        if (tr.ExitReason === 'signal') {
+          const out = tr.Why!.exit_signal!.rows[0];
+          expect(chartValue(out.left_value!)).toBe(c.indicators[0].values[tr.ExitBar - 1]);
+          expect(out.left_value).toBeGreaterThan(70);
+        }
+      }
     });
 
     it('puts price-compared lines on the price pane, with their own labels', async () => {

@@ -87,11 +87,12 @@ describe.each(dbKinds)('template exits, costs and sizing on %s', (kind) => {
     expect(chart.levels).toHaveLength(run.trades.length);
     chart.levels.forEach((l, k) => {
       const tr = run.trades[k];
-      // from the bar after the entry, at the entry price less 2 % and plus 3 % (to the cent, as the chart shows it)
+      // from the entry bar itself (live from the fill), at the entry price less 2 % and plus 3 % (to the cent, as the chart shows it)
       for (const p of l.stop) expect(p.value).toBe(chartValue(tr.EntryPrice * 0.98));
       for (const p of l.target) expect(p.value).toBe(chartValue(tr.EntryPrice * 1.03));
       expect(l.stop.length).toBe(l.target.length);
-      expect(l.stop.length).toBeLessThanOrEqual(tr.ExitBar - tr.EntryBar);
+      expect(l.stop.length).toBe(tr.ExitBar - tr.EntryBar + 1);
+      expect(l.stop[0].time).toBe(chart.candles[tr.EntryBar].time);
     });
   });
 });

@@ -157,7 +157,7 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     const period = (await call(alice, 'POST', '/api/periods/', { stock_ticker: 'AAA', start_date: START, end_date: END })).json<{ id: number }>().id;
     const plain = (await call(alice, 'POST', '/api/submit_selection/', { period_id: period, template_id: templateId })).json<BacktestRun>();
     expect(run.result!.equity).toEqual(plain.equity.equity);
-    expect(run.result!.trades.map(({ Symbol, ...rest }) => rest)).toEqual(plain.trades);
+    expect(run.result!.trades.map(({ Symbol, ...rest }) => rest)).toEqual(plain.trades); // why included: read on the same bars
   });
 
   it("keeps runs to their owner, and shares the limit of runs going at once with optimisations", async () => {

@@ -2,14 +2,16 @@
 // what the engine did.
 import type { BacktestStats, BacktestTrade, MonteCarlo } from '@app/contract';
 import { toCsv } from '../../lib/csv.ts';
-import { tradeCell, tradeColumns } from './format.ts';
+import { tradeCell, tradeColumns, WHY_CSV_COLUMNS, whyCells } from './format.ts';
 
-/** One line per trade; a run with short trades gets a Side column first (Long or Short). */
+/** One line per trade; a run with short trades gets a Side column first (Long or Short); trades that
+ *  carry their explanation end with why each opened and closed. */
 export function tradesCsv(trades: readonly BacktestTrade[]) {
   const columns = tradeColumns(trades);
+  const why = trades.some((t) => t.Why);
   return toCsv(
-    columns.map((c) => c.key),
-    trades.map((t) => columns.map((c) => tradeCell(t, c))),
+    [...columns.map((c) => c.key), ...(why ? WHY_CSV_COLUMNS : [])],
+    trades.map((t) => [...columns.map((c) => tradeCell(t, c)), ...(why ? whyCells(t) : [])]),
   );
 }
 
