@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { textLinkClass } from '../components/index.ts';
 import { DEMO_DATA_NOTICE, useAppMeta } from '../lib/meta.ts';
 
 /** Support contact and disclaimer (spec §1), both configurable on the server via /api/meta/. */
@@ -11,7 +12,7 @@ export function Footer() {
           <p className="font-semibold text-slate-900 dark:text-white">Stockbench</p>
           <p className="text-slate-600 dark:text-slate-400">
             Support:{' '}
-            <a href={`mailto:${meta.supportEmail}`} data-testid="support-email" className="font-medium text-blue-700 hover:underline dark:text-blue-400">
+            <a href={`mailto:${meta.supportEmail}`} data-testid="support-email" className={textLinkClass}>
               {meta.supportEmail}
             </a>
           </p>

@@ -34,6 +34,7 @@
  *   details (⌄ beside the row's first cell); SortButton (a sortable header) and PhoneSortBar ("Sort by" on a phone).
  * - useChartText + ChartText: a chart's text alternative for screen readers (the last value of each
  *   series, from lib/chartText.ts), which the chart's box (role img) names with aria-describedby.
+ * - textLinkClass: a link inside running text (underlined, not told apart by colour alone).
  * - cx(...): joins class names, skipping falsy ones.
  * - icons.tsx: small stroke icons (SunIcon, MenuIcon, ChevronDownIcon, ...), sized by className.
  */
@@ -60,6 +61,7 @@ export { SYMBOL_SEARCH_TEXT } from './symbolSearchText.ts';
 export { DemoMarketNote } from './DemoMarketNote.tsx';
 export { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from './marketDataText.ts';
 export { cx } from './cx.ts';
+export { textLinkClass } from './textLink.ts';
 export * from './icons.tsx';
 export { StarToggle, type StarToggleProps } from './StarToggle.tsx';
 export { ChartText, useChartText } from './ChartText.tsx';

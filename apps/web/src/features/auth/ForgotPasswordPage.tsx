@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
-import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
+import { Alert, Button, ErrorText, Input, textLinkClass } from '../../components/index.ts';
 import { usePasswordReset } from './api.ts';
-import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { AuthCard } from './components/AuthCard.tsx';
 import { forgotErrorMessage } from './errors.ts';
 
 export default function ForgotPasswordPage() {
@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
       title="Forgot password"
       lead="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" className={textLinkClass}>
           Back to login
         </Link>
       }

@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '@app/contract';
-import { Alert, Button, ErrorText, Input, Loading } from '../../components/index.ts';
+import { Alert, Button, ErrorText, Input, Loading, textLinkClass } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useLogin } from './api.ts';
 import { FIRST_BACKTEST_TEXT } from '../../components/firstBacktestText.ts';
 import { isFirstRunPath } from '../../lib/starters.ts';
-import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { AuthCard } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { forgetReturnPath, fromPath, peekReturnPath, rememberReturnPath, returnPath } from './returnTo.ts';
 import { loginErrorMessage } from './errors.ts';
@@ -55,7 +55,7 @@ export default function LoginPage() {
       footer={
         <>
           No account yet?{' '}
-          <Link to="/signup" state={{ from: target }} className={linkClass}>
+          <Link to="/signup" state={{ from: target }} className={textLinkClass}>
             Sign up
           </Link>
         </>
@@ -80,7 +80,7 @@ export default function LoginPage() {
         <Input label="Email" type="email" name="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
         <Input label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className="flex justify-end text-sm">
-          <Link to="/forgot-password" className={linkClass}>
+          <Link to="/forgot-password" className={textLinkClass}>
             Forgot password?
           </Link>
         </div>

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES, RESET_REDIRECT_DELAY_MS } from '@app/contract';
-import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
+import { Alert, Button, ErrorText, Input, textLinkClass } from '../../components/index.ts';
 import { usePasswordResetConfirm } from './api.ts';
-import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { AuthCard } from './components/AuthCard.tsx';
 import { fieldErrors, resetErrorMessage } from './errors.ts';
 
 export default function ResetConfirmPage() {
@@ -44,7 +44,7 @@ export default function ResetConfirmPage() {
       title="Choose a new password"
       lead="Enter your new password twice. The reset link works once."
       footer={
-        <Link to="/forgot-password" className={linkClass}>
+        <Link to="/forgot-password" className={textLinkClass}>
           Request a new link
         </Link>
       }

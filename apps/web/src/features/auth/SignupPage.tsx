@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_RULES } from '@app/contract';
-import { Alert, Button, ErrorText, Input } from '../../components/index.ts';
+import { Alert, Button, ErrorText, Input, textLinkClass } from '../../components/index.ts';
 import { useRegister } from './api.ts';
 import { FIRST_BACKTEST_TEXT } from '../../components/firstBacktestText.ts';
 import { isFirstRunPath } from '../../lib/starters.ts';
-import { AuthCard, linkClass } from './components/AuthCard.tsx';
+import { AuthCard } from './components/AuthCard.tsx';
 import { GoogleButton } from './components/GoogleButton.tsx';
 import { fieldErrors, shownUnderInput, signupErrorMessage } from './errors.ts';
 import { fromPath, peekReturnPath, rememberReturnPath, returnPath } from './returnTo.ts';
@@ -53,7 +53,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" state={{ from: target }} className={linkClass}>
+          <Link to="/login" state={{ from: target }} className={textLinkClass}>
             Log in
           </Link>
         </>

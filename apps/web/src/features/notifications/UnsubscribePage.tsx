@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { UnsubscribeResult } from '@app/contract';
-import { Alert, Loading, Page } from '../../components/index.ts';
+import { Alert, Loading, Page, textLinkClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { unsubscribe } from './api.ts';
 import { NOTIFICATION_TEXT as T } from './texts.ts';
@@ -37,7 +37,7 @@ export default function UnsubscribePage() {
           <Loading text={T.unsubscribing} />
         )}
         <p className="mt-4 text-sm">
-          <Link to="/alerts" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+          <Link to="/alerts" className={textLinkClass}>
             {T.manageAlerts}
           </Link>
         </p>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Optimization, Period, TemplateDetail } from '@app/contract';
-import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select } from '../../components/index.ts';
+import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select, textLinkClass } from '../../components/index.ts';
 import { studiesLink } from '../../lib/starters.ts';
 import { useApplyCell, useCancelOptimization, useOptimization, useOptimizationList, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
 import { cellCount, draftFromParam, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, settingsFromRequest, showValue, type ParamDraft, type RunSettings } from './grid.ts';
@@ -18,7 +18,6 @@ import { OPTIMIZE_TEXT as T } from './texts.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
 const positiveId = (s: string | null) => (s && /^\d{1,10}$/.test(s) && Number(s) > 0 ? Number(s) : null);
-const linkClass = 'text-blue-600 hover:underline dark:text-blue-400';
 
 /** A new form's parameters: the first indicator row's numbers (a grid of a few dozen cells). */
 function defaultDrafts(t: TemplateDetail): ParamDraft[] {
@@ -130,7 +129,7 @@ export default function OptimizePage() {
                   />
                   {noTemplates && (
                     <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                      {T.noTemplates} <Link to="/templates" className={linkClass}>{T.createTemplate}</Link>
+                      {T.noTemplates} <Link to="/templates" className={textLinkClass}>{T.createTemplate}</Link>
                     </p>
                   )}
                 </div>
@@ -147,7 +146,7 @@ export default function OptimizePage() {
                   />
                   {noPeriods && (
                     <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                      {T.noPeriods} <Link to="/stockperiod" className={linkClass}>{T.createPeriod}</Link>
+                      {T.noPeriods} <Link to="/stockperiod" className={textLinkClass}>{T.createPeriod}</Link>
                     </p>
                   )}
                 </div>

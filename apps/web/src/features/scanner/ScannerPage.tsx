@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, isFilterComplete, SCANNER_CATEGORIES, SCANNER_PRESETS, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
-import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs } from '../../components/index.ts';
+import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs, textLinkClass } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
@@ -186,7 +186,7 @@ export default function ScannerPage() {
                 </Button>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {SCANNER_TEXT.signInPrompt}{' '}
-                  <Link to="/login" state={{ from: location }} className="font-semibold text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+                  <Link to="/login" state={{ from: location }} className={textLinkClass}>
                     {SCANNER_TEXT.signInLink}
                   </Link>
                 </p>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
-import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select, StarToggle } from '../../components/index.ts';
+import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select, StarToggle, textLinkClass } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
 import { Conditions } from './components/Conditions.tsx';
 import { EquityChart } from './components/EquityChart.tsx';
@@ -113,7 +113,7 @@ export default function StudiesPage() {
                 />
                 {noTemplates && (
                   <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                    {STUDIES_TEXT.noTemplates} <Link to="/templates" className="text-blue-600 hover:underline dark:text-blue-400">{STUDIES_TEXT.createTemplate}</Link>
+                    {STUDIES_TEXT.noTemplates} <Link to="/templates" className={textLinkClass}>{STUDIES_TEXT.createTemplate}</Link>
                   </p>
                 )}
               </div>
@@ -130,7 +130,7 @@ export default function StudiesPage() {
                 />
                 {noPeriods && (
                   <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                    {STUDIES_TEXT.noPeriods} <Link to="/stockperiod" className="text-blue-600 hover:underline dark:text-blue-400">{STUDIES_TEXT.createPeriod}</Link>
+                    {STUDIES_TEXT.noPeriods} <Link to="/stockperiod" className={textLinkClass}>{STUDIES_TEXT.createPeriod}</Link>
                   </p>
                 )}
               </div>

@@ -16,5 +16,3 @@ export function AuthCard({ title, lead, children, footer }: { title: string; lea
     </div>
   );
 }
-
-export const linkClass = 'font-medium text-blue-700 hover:underline dark:text-blue-400';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, parseNumberInput, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
-import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select } from '../../../components/index.ts';
+import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select, textLinkClass } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
 import { useExampleTickers } from '../../../lib/marketStatus.ts';
 import { usePeriodList, useSavedScans, useStartPortfolioRun, useStartUniverseRun, useTemplateDetail, useTemplateList } from '../api.ts';
@@ -11,7 +11,6 @@ import { MANY_TEXT } from '../texts.ts';
 
 type UniverseKind = Universe['kind'];
 const UNIVERSE_KINDS: UniverseKind[] = ['scan', 'symbols', 'all'];
-const linkClass = 'text-blue-600 hover:underline dark:text-blue-400';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Without a period: the last five years. */
@@ -113,7 +112,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
             />
             {noTemplates && (
               <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                {MANY_TEXT.noTemplates} <Link to="/templates" className={linkClass}>{MANY_TEXT.createTemplate}</Link>
+                {MANY_TEXT.noTemplates} <Link to="/templates" className={textLinkClass}>{MANY_TEXT.createTemplate}</Link>
               </p>
             )}
           </div>
@@ -143,7 +142,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
                 />
                 {noScans && (
                   <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                    {MANY_TEXT.noScans} <Link to="/scanner" className={linkClass}>{MANY_TEXT.openScanner}</Link>
+                    {MANY_TEXT.noScans} <Link to="/scanner" className={textLinkClass}>{MANY_TEXT.openScanner}</Link>
                   </p>
                 )}
               </div>

@@ -1,11 +1,10 @@
 import { Link, useLocation } from 'react-router';
-import { Page } from '../../../components/index.ts';
+import { Page, textLinkClass } from '../../../components/index.ts';
 import type { ManyKind } from '../../../lib/manyLinks.ts';
 import { MANY_TEXT } from '../texts.ts';
 import { RecentRuns } from './RecentRuns.tsx';
 import { RunForm } from './RunForm.tsx';
 
-const linkClass = 'text-sm text-blue-600 hover:underline dark:text-blue-400';
 
 /** The frame of both screens: the title, a link to the other kind of run; without a run id the form
  *  and the recent runs, with one the run (`children`). */
@@ -20,9 +19,9 @@ export function RunFrame({ kind, runId, children }: { kind: ManyKind; runId: num
       tabTitle
       actions={
         runId === null ? (
-          <Link to={`/many/${other}${search}`} className={linkClass}>{MANY_TEXT.otherKind[kind]}</Link>
+          <Link to={`/many/${other}${search}`} className={`text-sm ${textLinkClass}`}>{MANY_TEXT.otherKind[kind]}</Link>
         ) : (
-          <Link to={`/many/${kind}`} className={linkClass}>{MANY_TEXT.newRun}</Link>
+          <Link to={`/many/${kind}`} className={`text-sm ${textLinkClass}`}>{MANY_TEXT.newRun}</Link>
         )
       }
     >
