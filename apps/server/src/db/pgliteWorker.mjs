@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { frameReader, writeFrame } from './pgliteFrames.mjs';
+import { isBulk } from './lane.mjs';
 
 const { dataDir, socketPath, loadDataDir } = workerData;
 // PGlite parses dates into Date objects by default; keep 'YYYY-MM-DD' and int8 as numbers like pg.
@@ -110,6 +111,45 @@ async function answer(m, owned, reply) {
   }
 }
 
+// Two lanes in front of the database. PGlite runs one statement at a time, first come first served,
+// so a session check arriving behind a queue of background statements (the job queue's polls, batch
+// runs' claims and results, the market's reload) waited for all of them. Requests outside a
+// transaction are served here one at a time instead, those marked bulk (lane.mjs) only when no other
+// request waits, except that one bulk request goes after every BULK_AFTER others so background work
+// is slowed, never stopped. A statement of an open transaction goes straight to PGlite: the
+// transaction holds the database, so whatever waits here would wait for it anyway (and holding it
+// here would deadlock a request waiting in PGlite for the transaction to end).
+const BULK_AFTER = 16;
+const lanes = { light: [], bulk: [] };
+let serving = false;
+let lightInARow = 0;
+
+function schedule(m, owned, reply) {
+  if (m.tx !== undefined && m.tx !== null) return void answer(m, owned, reply);
+  (isBulk(m.sql) ? lanes.bulk : lanes.light).push({ m, owned, reply });
+  void serve();
+}
+
+async function serve() {
+  if (serving) return;
+  serving = true;
+  try {
+    for (;;) {
+      // PGlite's statements run synchronously on this thread: requests sent meanwhile are still in
+      // the message port, and only a turn of the event loop (not the microtasks an await gives)
+      // brings them into the lanes, where a light one can be picked before the next bulk one
+      await new Promise((r) => setImmediate(r));
+      const bulk = lanes.bulk.length > 0 && (lanes.light.length === 0 || lightInARow >= BULK_AFTER);
+      const next = bulk ? lanes.bulk.shift() : lanes.light.shift();
+      if (!next) break;
+      lightInARow = bulk ? 0 : lightInARow + 1;
+      await answer(next.m, next.owned, next.reply);
+    }
+  } finally {
+    serving = false;
+  }
+}
+
 let server = null;
 let shareError = null;
 const sockets = new Set();
@@ -118,7 +158,7 @@ if (socketPath) {
   server = createServer((socket) => {
     sockets.add(socket);
     const owned = new Set(); // this client's open transactions: rolled back if it goes away
-    socket.on('data', frameReader((m) => void answer(m, owned, (r) => writeFrame(socket, r))));
+    socket.on('data', frameReader((m) => schedule(m, owned, (r) => writeFrame(socket, r))));
     socket.on('error', () => {});
     socket.on('close', () => {
       sockets.delete(socket);
@@ -135,7 +175,7 @@ if (socketPath) {
 }
 
 parentPort.on('message', async (m) => {
-  if (m.op !== 'close') return answer(m, null, (r) => parentPort.postMessage(r, r.bytes ? [r.bytes.buffer] : []));
+  if (m.op !== 'close') return schedule(m, null, (r) => parentPort.postMessage(r, r.bytes ? [r.bytes.buffer] : []));
   try {
     if (server) {
       for (const s of sockets) s.destroy();

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { JobQueue } from './queue.ts';
 import * as repo from './batchRepository.ts';
+import { bulkLane } from '../db/bulkLane.ts';
 import type { BatchStatus, ChunkRef } from './batchRepository.ts';
 
 // Batch runs: one big computation (an optimisation grid, a universe run, a portfolio run) split into
@@ -66,8 +67,10 @@ export class BatchLimitError extends Error {
   constructor(
     readonly active: number,
     readonly max: number,
+    /** the full share is the client address's (other accounts' runs), not the user's own */
+    readonly byClient = false,
   ) {
-    super(`${active} batch runs already queued or running (at most ${max})`);
+    super(`${active} batch runs already queued or running${byClient ? ' from this address' : ''} (at most ${max})`);
   }
 }
 
@@ -124,8 +127,11 @@ export class SiteBusyError extends Error {
 }
 
 export interface StartLimits {
-  /** runs the user may have queued or running (BatchLimitError beyond) */
+  /** runs the user may have queued or running (BatchLimitError beyond); with `client`, also the runs
+   *  that accounts started from that address may have together (BatchLimitError with `byClient`) */
   maxActive?: number;
+  /** the client address the run is started from (the one the rate limits see) */
+  client?: string;
   /** runs all users together may have queued or running (SiteBusyError beyond) */
   maxActiveTotal?: number;
   /** runs of this kind the user keeps: the oldest finished ones beyond it are deleted */
@@ -145,12 +151,17 @@ export async function startBatch<S>(deps: BatchDeps, userId: number, kind: strin
       const all = await repo.countAllActiveRuns(t);
       if (all >= opts.maxActiveTotal) throw new SiteBusyError(all, opts.maxActiveTotal);
     }
+    const client = opts.client ?? null;
+    if (opts.maxActive !== undefined && client !== null) await repo.lockClientStarts(t, client);
     if (opts.maxActive !== undefined || opts.keep !== undefined) await repo.lockUserStarts(t, userId);
     if (opts.maxActive !== undefined) {
       const active = await repo.countActiveRuns(t, userId);
       if (active >= opts.maxActive) throw new BatchLimitError(active, opts.maxActive);
+      // five accounts from one address share that address's runs, as they share its heavy requests
+      const fromClient = client === null ? 0 : await repo.countActiveRunsFrom(t, client);
+      if (fromClient >= opts.maxActive) throw new BatchLimitError(fromClient, opts.maxActive, true);
     }
-    const runId = await repo.insertRun(t, userId, kind, spec, chunks);
+    const runId = await repo.insertRun(t, userId, kind, spec, chunks, client);
     if (opts.keep !== undefined) await repo.dropOldestFinished(t, userId, kind, opts.keep);
     if (chunks.length) await sendChunks(deps.queue, t, chunks.map((_, idx) => ({ run_id: runId, idx })), timeoutOf(kind));
     else await deps.queue.send(FINISH_QUEUE, { runId }, { tx: t });
@@ -222,7 +233,9 @@ export interface BatchWorkerOptions {
 /** The batch side of one process: workers for chunks and finishes (when concurrency > 0), their
  *  heartbeat, and the sweeper every process runs (stale leases, lost finishes, orphaned runs). */
 export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOptions) {
-  const { db, queue } = deps;
+  // claims, results, heartbeats and sweeps are background work: on the bulk lane, behind requests
+  const db = bulkLane(deps.db);
+  const { queue } = deps;
   const worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const running = new Map<string, { ref: ChunkRef; abort: AbortController }>();
   const keyOf = (ref: ChunkRef) => `${ref.run_id}:${ref.idx}`;

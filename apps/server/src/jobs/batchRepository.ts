@@ -38,6 +38,18 @@ export async function countActiveRuns(db: Db, userId: number): Promise<number> {
   return r.n;
 }
 
+/** Runs started from a client address (by any account) that still take a place in the queue. */
+export async function countActiveRunsFrom(db: Db, client: string): Promise<number> {
+  const [r] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM batch_runs WHERE client_address = $1 AND status IN ('queued', 'running')`, [client]);
+  return r.n;
+}
+
+/** Serialises starts from one client address (inside the transaction), as lockUserStarts does for
+ *  one user; taken between lockAllStarts and lockUserStarts, always in that order. */
+export async function lockClientStarts(t: Db, client: string) {
+  await t.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [0x0b47c5, client]);
+}
+
 /** Serialises starts of one user (inside the transaction), so two parallel starts cannot both pass
  *  the limit. The first key names the lock space, the second the user. */
 export async function lockUserStarts(t: Db, userId: number) {
@@ -71,10 +83,10 @@ export async function dropOldestFinished(t: Db, userId: number, kind: string, ke
   return rows.length;
 }
 
-export async function insertRun(t: Db, userId: number, kind: string, spec: unknown, chunks: unknown[]): Promise<number> {
+export async function insertRun(t: Db, userId: number, kind: string, spec: unknown, chunks: unknown[], client: string | null = null): Promise<number> {
   const [run] = await t.query<{ id: number }>(
-    `INSERT INTO batch_runs (user_id, kind, spec, chunks_total) VALUES ($1, $2, $3::jsonb, $4) RETURNING id`,
-    [userId, kind, JSON.stringify(spec), chunks.length],
+    `INSERT INTO batch_runs (user_id, kind, spec, chunks_total, client_address) VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id`,
+    [userId, kind, JSON.stringify(spec), chunks.length, client],
   );
   await t.query(
     `INSERT INTO batch_chunks (run_id, idx, payload)

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
+import { bulkLane } from '../db/bulkLane.ts';
 
 // The job queue every background job goes through: the daily market update, the follow-ups of a
 // market data update, and the chunks of batch runs. Jobs are rows in PostgreSQL (pg-boss, schema
@@ -75,7 +76,9 @@ const QUEUE_INSTALL_LOCK = 0x9b055;
 
 export async function openQueue(db: Db, opts: { onError?: (err: Error) => void } = {}): Promise<JobQueue> {
   const boss = new PgBoss({
-    db: bossDb(db),
+    // its polls, fetches and maintenance are background work: on the bulk lane, behind requests (a
+    // job sent inside a request's transaction goes through that transaction, see toSend)
+    db: bossDb(bulkLane(db)),
     // Cron scheduling is not used (the daily update claims its day itself, see market.ts), so the
     // timekeeper's polling stays off; maintenance (expiring jobs of dead workers, archiving) runs.
     schedule: false,

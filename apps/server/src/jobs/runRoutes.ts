@@ -3,6 +3,7 @@
 import { MAX_ACTIVE_OPTIMIZATIONS, USER_LIMITS } from '@app/contract';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import type { HeavyOwner } from '../engine/fairShare.ts';
 import { BatchLimitError, SiteBusyError, startBatch, type BatchView } from './batch.ts';
 
 /** Heavy background runs a user may have queued or running at once, of every kind together. */
@@ -11,12 +12,15 @@ export const MAX_ACTIVE_RUNS = MAX_ACTIVE_OPTIMIZATIONS;
 /** Seconds a client is told to wait when every user's runs together fill the queue. */
 export const SITE_BUSY_RETRY_AFTER_SECONDS = 30;
 
-/** Starts a batch run, or 429 with Retry-After when the user already has runs going, or 503 with
+/** Starts a batch run, or 429 with Retry-After when the user (or the client address it was sent
+ *  from, whichever accounts started them) already has runs going, or 503 with
  *  Retry-After when RUNS_QUEUED_MAX runs of all users are going. The user keeps at most
  *  USER_LIMITS.runsKeptPerKind runs of each kind: the oldest finished one makes room. */
-export async function startRun(deps: AppDeps, userId: number, kind: string, spec: unknown): Promise<number> {
+export async function startRun(deps: AppDeps, owner: HeavyOwner, kind: string, spec: unknown): Promise<number> {
   try {
-    return await startBatch(deps, userId, kind, spec, { maxActive: MAX_ACTIVE_RUNS, maxActiveTotal: deps.config.runsQueuedMax, keep: USER_LIMITS.runsKeptPerKind });
+    return await startBatch(deps, owner.userId, kind, spec, {
+      maxActive: MAX_ACTIVE_RUNS, client: owner.address, maxActiveTotal: deps.config.runsQueuedMax, keep: USER_LIMITS.runsKeptPerKind,
+    });
   } catch (e) {
     if (e instanceof SiteBusyError) {
       throw new HttpError(
@@ -24,6 +28,9 @@ export async function startRun(deps: AppDeps, userId: number, kind: string, spec
         { detail: `The server has ${e.active} runs queued or running, its most at once; try again in a minute.` },
         { 'Retry-After': String(SITE_BUSY_RETRY_AFTER_SECONDS) },
       );
+    }
+    if (e instanceof BatchLimitError && e.byClient) {
+      throw new HttpError(429, { detail: `Your network address already has ${e.active} runs going; at most ${e.max} at once. Wait for one to finish or cancel it.` }, { 'Retry-After': '10' });
     }
     if (e instanceof BatchLimitError) {
       throw new HttpError(429, { detail: `You already have ${e.active} runs going; at most ${e.max} at once. Wait for one to finish or cancel it.` }, { 'Retry-After': '10' });

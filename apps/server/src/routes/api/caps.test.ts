@@ -23,8 +23,10 @@ describe.each(dbKinds)('runs of all users going at once on %s', (kind) => {
   it('refuses a run past RUNS_QUEUED_MAX runs of all users going, with 503 and Retry-After', async () => {
     const answers = [];
     const users = [];
-    for (const who of ['q1', 'q2', 'q3', 'q4']) {
-      const user = await signedInAs(t, `${who}@example.com`);
+    for (const [k, who] of ['q1', 'q2', 'q3', 'q4'].entries()) {
+      // each from an address of its own: one address has only one user's share of runs (crowd.test.ts)
+      const signedIn = await signedInAs(t, `${who}@example.com`);
+      const user = { ...signedIn, headers: { ...signedIn.headers, 'x-forwarded-for': `192.0.2.${k + 1}` } };
       const templateId = (await t.app.inject({ method: 'POST', url: '/api/templates/', headers: user.headers, payload: { name: 'caps' } })).json<TemplateDetail>().id;
       users.push({ ...user, templateId });
       answers.push(await t.app.inject({ method: 'POST', url: '/api/universe_runs/', headers: user.headers, payload: run(templateId) }));

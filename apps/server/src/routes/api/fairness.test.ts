@@ -37,7 +37,11 @@ describe('heavy requests: off the event loop, a fair share per user, bounded ans
 
   beforeAll(async () => {
     t = await testApp('pglite');
-    [alice, bob, carol] = (await Promise.all(['alice@example.com', 'bob@example.com', 'carol@example.com'].map((e) => signedInAs(t, e)))).map((u) => u.headers);
+    // each from an address of their own: the fair share is per account and per address (crowd.test.ts)
+    [alice, bob, carol] = (await Promise.all(['alice@example.com', 'bob@example.com', 'carol@example.com'].map((e) => signedInAs(t, e)))).map((u, k) => ({
+      ...u.headers,
+      'x-forwarded-for': `192.0.2.${k + 1}`,
+    }));
     await addSymbol(t, 'WAVE', bars);
     bigTemplate = await biggest(alice);
     longPeriod = await periodOf(alice);

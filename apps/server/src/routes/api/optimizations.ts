@@ -21,11 +21,11 @@ export default async function optimizationRoutes(app: FastifyInstance, { deps }:
 
   route(app, optimizations.list, async ({ user }) => (await listBatches(deps.db, user.id, OPTIMIZATION_KIND)).map((r) => ({ ...view(r), result: undefined })));
 
-  route(app, optimizations.start, async ({ user, body }) => {
+  route(app, optimizations.start, async ({ user, body, req }) => {
     const { template, period } = await loadSelection(deps.db, user.id, body);
     const { bars } = periodBars(deps.series, period);
     const spec = optimizationSpec(body, template, period, bars);
-    const id = await startRun(deps, user.id, OPTIMIZATION_KIND, spec);
+    const id = await startRun(deps, { userId: user.id, address: req.ip }, OPTIMIZATION_KIND, spec);
     return view(found(await own(user.id, id)));
   });
 

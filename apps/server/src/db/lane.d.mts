@@ -1,0 +1,2 @@
+export const BULK_TAG: string;
+export function isBulk(sql: unknown): boolean;
