@@ -1,5 +1,6 @@
 import type { Period, PeriodWriteInput } from '@app/contract';
 import type { Db } from '../db/index.ts';
+import { withUserLock } from '../db/userLock.ts';
 
 // A user's stock periods. Every query is filtered by the owner: another user's id reads as missing.
 
@@ -18,12 +19,13 @@ export async function getPeriod(db: Db, userId: number, id: number): Promise<Per
  *  statement for the count and the insert: on the embedded database every statement is a turn of
  *  its one thread. */
 export async function createPeriod(db: Db, userId: number, p: PeriodWriteInput, limit: number | null): Promise<Period | null> {
-  const [row] = await db.query<Period>(
+  // the count in the insert sees only committed rows: the user's lock makes parallel adds take turns
+  const [row] = await withUserLock(db, 'periods', userId, (t) => t.query<Period>(
     `INSERT INTO periods (user_id, stock_ticker, start_date, end_date)
      SELECT $1, $2, $3, $4 WHERE $5::int IS NULL OR (SELECT count(*) FROM periods WHERE user_id = $1) < $5
      RETURNING ${COLS}`,
     [userId, p.stock_ticker, p.start_date, p.end_date, limit],
-  );
+  ));
   return row ?? null;
 }
 

@@ -5,6 +5,7 @@ import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 import { createPeriod } from './periodRepository.ts';
 import { addIndicator, createTemplate, getTemplate } from './templateRepository.ts';
 import { ensureTemplateRoom, freeName } from './templateRoom.ts';
+import { withUserLock } from '../db/userLock.ts';
 
 // What a starter becomes in a user's account: a copy among their templates (rows included), and for a
 // first backtest a period of the last five years of a symbol.
@@ -12,8 +13,7 @@ import { ensureTemplateRoom, freeName } from './templateRoom.ts';
 /** Copies the starter into the user's templates (settings, exits and every row), under a name the user
  *  does not use yet. Two copies at once for one user wait for each other, so both get their own name. */
 export async function copyStarter(db: Db, userId: number, starter: Starter): Promise<TemplateDetail> {
-  return db.tx(async (t) => {
-    await t.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  return withUserLock(db, 'templates', userId, async (t) => {
     await ensureTemplateRoom(t, userId);
     const names = await t.query<{ name: string }>('SELECT name FROM templates WHERE user_id = $1', [userId]);
     const { indicators, ...settings } = starter.template;

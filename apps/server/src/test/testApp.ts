@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { openPgliteThread } from '../db/pgliteThread.ts';
 import { openPostgres, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { SeriesCache } from '../market/seriesCache.ts';
@@ -10,7 +12,7 @@ import { signAccessToken, ACCESS_COOKIE } from '../plugins/auth.ts';
 import type { AppDeps } from '../deps.ts';
 import { openQueue } from '../jobs/queue.ts';
 import { EnginePool } from '../engine/pool.ts';
-import { migratedPglite, postgresTemplate } from './templateDb.ts';
+import { migratedPglite, PGLITE_TEMPLATE_ENV, postgresTemplate } from './templateDb.ts';
 
 /** The databases API tests run on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
 export const dbKinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -38,10 +40,18 @@ export async function emptyPostgres(template: string | null = null): Promise<{ u
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server
- *  (`url` says which, for processes a test starts on it). */
-export async function freshDb(kind: 'pglite' | 'postgres'): Promise<Db & { url: string | null; drop(): Promise<void> }> {
+ *  (`url` says which, for processes a test starts on it). 'pglite-thread': in-memory PGlite in its
+ *  own thread as the server runs it, where the statements of parallel requests interleave (in this
+ *  thread each request's statements tend to run back to back). */
+export async function freshDb(kind: 'pglite' | 'pglite-thread' | 'postgres'): Promise<Db & { url: string | null; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     return Object.assign(await migratedPglite(), { url: null });
+  }
+  if (kind === 'pglite-thread') {
+    const file = process.env[PGLITE_TEMPLATE_ENV];
+    const db = await openPgliteThread(null, file && existsSync(file) ? { loadDataDir: new Uint8Array(readFileSync(file)) } : {});
+    await migrate(db);
+    return Object.assign(db, { url: null, drop: () => db.close() });
   }
   const empty = await emptyPostgres(postgresTemplate());
   const db = await openPostgres(empty.url);
@@ -62,7 +72,7 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database (no web bundle, no logger). */
-export async function testApp(kind: 'pglite' | 'postgres', config: Partial<Config> = {}): Promise<TestApp> {
+export async function testApp(kind: 'pglite' | 'pglite-thread' | 'postgres', config: Partial<Config> = {}): Promise<TestApp> {
   const db = await freshDb(kind);
   const queue = await openQueue(db);
   const deps: AppDeps = {

@@ -9,6 +9,7 @@ import { getTemplate as getSavedQuery } from '../../scanner/templatesRepository.
 import { getWatchlist } from '../../watchlists/repository.ts';
 import { alertForCheck, countAlerts, createAlert, deleteAlert, getAlert, listAlerts, patchAlert, replaceAlert } from '../../alerts/repository.ts';
 import { checkAlert } from '../../alerts/check.ts';
+import { withUserLock } from '../../db/userLock.ts';
 import { webhookUrlProblem } from '../../alerts/webhookTarget.ts';
 import { postOnce, testResult } from '../../alerts/webhook.ts';
 import { webhookPayload } from '../../alerts/jobs.ts';
@@ -42,9 +43,11 @@ export default async function alertRoutes(app: FastifyInstance, { deps }: RouteO
   route(app, alerts.list, async ({ user }) => listAlerts(deps.db, user.id));
 
   route(app, alerts.create, async ({ user, body }) => {
-    if ((await countAlerts(deps.db, user.id)) >= ALERT_LIMITS.maxAlerts) throw badRequest(ALERT_MESSAGES.tooManyAlerts);
     await checkRefs(user.id, body);
-    return createAlert(deps.db, user.id, body);
+    return withUserLock(deps.db, 'alerts', user.id, async (t) => {
+      if ((await countAlerts(t, user.id)) >= ALERT_LIMITS.maxAlerts) throw badRequest(ALERT_MESSAGES.tooManyAlerts);
+      return createAlert(t, user.id, body);
+    });
   });
 
   route(app, alerts.get, async ({ user, params }) => found(await getAlert(deps.db, user.id, params.id)));

@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateNameTaken, updateTemplate } from '../../backtest/templateRepository.ts';
 import type { Db } from '../../db/index.ts';
 import { ensureTemplateRoom } from '../../backtest/templateRoom.ts';
+import { withUserLock } from '../../db/userLock.ts';
 
 /** /api/templates/ (spec §7): list, create, detail with indicators, rename, delete — the user's own. */
 export default async function templateRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -15,8 +16,10 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
 
   route(app, templates.create, async ({ user, body }) => {
     checkExits(body);
-    if ((await ensureTemplateRoom(deps.db, user.id, body.name)).nameTaken) throw nameUsed();
-    return createTemplate(deps.db, user.id, body.name, withSettingDefaults(body), body);
+    return withUserLock(deps.db, 'templates', user.id, async (t) => {
+      if ((await ensureTemplateRoom(t, user.id, body.name)).nameTaken) throw nameUsed();
+      return createTemplate(t, user.id, body.name, withSettingDefaults(body), body);
+    });
   });
 
   route(app, templates.get, async ({ user, params }) => found(await getTemplate(deps.db, user.id, params.id)));
@@ -25,8 +28,10 @@ export default async function templateRoutes(app: FastifyInstance, { deps }: Rou
     // the exits that will hold together: those sent, the stored ones for the rest
     const stored = found(await getTemplate(deps.db, user.id, params.id));
     checkExits(Object.fromEntries(EXIT_FIELD_NAMES.map((f) => [f, body[f] === undefined ? stored[f] : body[f]])));
-    await checkName(deps.db, user.id, body.name, stored.id);
-    return found(await updateTemplate(deps.db, user.id, params.id, body.name, body, body));
+    return withUserLock(deps.db, 'templates', user.id, async (t) => {
+      await checkName(t, user.id, body.name, stored.id);
+      return found(await updateTemplate(t, user.id, params.id, body.name, body, body));
+    });
   });
 
   route(app, templates.remove, async ({ user, params }) => {
@@ -43,8 +48,8 @@ function checkExits(exits: Partial<TemplateExitValues>) {
 const nameUsed = () => badRequest({ name: [TEMPLATE_MESSAGES.nameUsed] });
 
 /** 400 on `name` when the user already has another template of that name (two of one name cannot be
- *  told apart in the Backtest screen's picker). A check, not a constraint: older databases may hold
- *  duplicates, which stay readable and can be renamed. */
+ *  told apart in the Backtest screen's picker). A check under the user's lock, not a constraint:
+ *  older databases may hold duplicates, which stay readable and can be renamed. */
 async function checkName(db: Db, userId: number, name: string, exceptId: number) {
   if (await templateNameTaken(db, userId, name, exceptId)) throw nameUsed();
 }

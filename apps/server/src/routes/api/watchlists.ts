@@ -15,6 +15,7 @@ import {
   watchlistsWithSymbol,
 } from '../../watchlists/repository.ts';
 import { csvSymbols, symbolsCsv, watchlistRow } from '../../watchlists/rows.ts';
+import { withUserLock } from '../../db/userLock.ts';
 
 /** /api/watchlists/ (issue 17): the user's lists of symbols, their rows, CSV import/export, the star. */
 export default async function watchlistRoutes(app: FastifyInstance, { deps }: RouteOpts) {
@@ -29,10 +30,12 @@ export default async function watchlistRoutes(app: FastifyInstance, { deps }: Ro
   route(app, watchlists.list, async ({ user }) => listWatchlists(deps.db, user.id));
 
   route(app, watchlists.create, async ({ user, body }) => {
-    if ((await countWatchlists(deps.db, user.id)) >= WATCHLIST_LIMITS.maxWatchlists) throw badRequest(WATCHLIST_MESSAGES.tooManyWatchlists);
-    if (await watchlistNameTaken(deps.db, user.id, body.name)) throw nameUsed();
     checkListed(body.symbols);
-    return (await createWatchlist(deps.db, user.id, body.name, body.symbols)) ?? Promise.reject(nameUsed());
+    return withUserLock(deps.db, 'watchlists', user.id, async (t) => {
+      if ((await countWatchlists(t, user.id)) >= WATCHLIST_LIMITS.maxWatchlists) throw badRequest(WATCHLIST_MESSAGES.tooManyWatchlists);
+      if (await watchlistNameTaken(t, user.id, body.name)) throw nameUsed();
+      return (await createWatchlist(t, user.id, body.name, body.symbols)) ?? Promise.reject(nameUsed());
+    });
   });
 
   route(app, watchlists.membership, async ({ user, query }) => ({ symbol: query.symbol, watchlists: await watchlistsWithSymbol(deps.db, user.id, query.symbol) }));
