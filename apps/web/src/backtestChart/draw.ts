@@ -83,6 +83,18 @@ export function tradeMarkers(markers: BacktestChart['markers'], compact = false)
     });
 }
 
+/** What hovering a bar with trade markers shows: each marker's why ("Buy: SMA(50) 182.31 crossed
+ *  above …"), by the bar's time, exits first as the markers are. */
+export function markerNotes(markers: BacktestChart['markers']): Map<number, string[]> {
+  const notes = new Map<number, string[]>();
+  for (const m of [...markers].sort((a, b) => a.time - b.time || (a.kind === 'exit' ? -1 : 1))) {
+    if (!m.why) continue;
+    const word = m.kind === 'entry' ? (m.size < 0 ? 'Short' : 'Buy') : m.size < 0 ? 'Cover' : 'Sell';
+    notes.set(m.time, [...(notes.get(m.time) ?? []), `${word}: ${m.why}`]);
+  }
+  return notes;
+}
+
 /** An indicator line's points: its values are one per candle (null on warm-up bars, not drawn). */
 export function indicatorPoints(values: BacktestChart['indicators'][number]['values'], barTimes: readonly number[]): LineData<Time>[] {
   const out: LineData<Time>[] = [];

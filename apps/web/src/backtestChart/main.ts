@@ -4,7 +4,7 @@
 import '../index.css';
 import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
-import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, SHORT_COLOR, drawChart, lineColor, themeOptions } from './draw.ts';
+import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, SHORT_COLOR, drawChart, lineColor, markerNotes, themeOptions } from './draw.ts';
 import { isDarkMode } from '../lib/chartTheme.ts';
 import { exposeChart } from '../lib/chartDebug.ts';
 
@@ -78,9 +78,27 @@ function showChart(data: BacktestChart) {
       </div>
     </header>
     ${data.candles.length === 0 ? `<p class="p-8 text-center text-sm text-slate-500">No data available for ${esc(data.symbol)}.</p>` : ''}
-    <div id="chart" class="min-h-[520px] w-full flex-1" role="img" aria-label="${esc(data.symbol)} backtest chart"></div>
+    <div class="relative flex min-h-[520px] w-full flex-1">
+      <div id="chart" class="min-h-[520px] w-full flex-1" role="img" aria-label="${esc(data.symbol)} backtest chart"></div>
+      <div id="trade-why" data-testid="trade-why-tip" role="status" hidden class="pointer-events-none absolute z-10 max-w-sm rounded-md border border-slate-200 bg-white/95 px-2 py-1 text-xs whitespace-pre-line text-slate-800 shadow dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-100"></div>
+    </div>
   </main>`;
   const chart = drawChart(document.getElementById('chart')!, data, isDarkMode());
+  // Hovering a bar with a trade marker says why the trade opened or closed there.
+  const tip = document.getElementById('trade-why')!;
+  const notes = markerNotes(data.markers);
+  chart.subscribeCrosshairMove((p) => {
+    const lines = p.time === undefined || !p.point ? undefined : notes.get(p.time as number);
+    if (!lines || !p.point) {
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = lines.join('\n');
+    tip.hidden = false;
+    const box = tip.parentElement!.getBoundingClientRect();
+    tip.style.left = `${Math.min(p.point.x + 14, Math.max(0, box.width - tip.offsetWidth - 4))}px`;
+    tip.style.top = `${Math.max(4, p.point.y - tip.offsetHeight - 10)}px`;
+  });
   exposeChart(chart, {});
   // Follow the app's theme if it changes in another tab.
   window.addEventListener('storage', (e) => {

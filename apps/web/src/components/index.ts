@@ -28,6 +28,7 @@
  *   words as the user types; `value`/`onValueChange`, `onPick`. SymbolNotInMarket: under 'symbol not
  *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
  * - DemoMarketNote: under a ticker the demo market lacks, why, and a link to the Market data page.
+ * - TradeWhy / TradeWhyToggle: why a trade opened and closed (its `Why`), as a details list or behind a disclosure.
  * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
  *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - KeyColumnsTable: a wide table whose key columns stay on a phone while the others move into a row's
@@ -65,3 +66,4 @@ export { textLinkClass } from './textLink.ts';
 export * from './icons.tsx';
 export { StarToggle, type StarToggleProps } from './StarToggle.tsx';
 export { ChartText, useChartText } from './ChartText.tsx';
+export { TradeWhy, TradeWhyToggle, TRADE_WHY_TEXT } from './TradeWhy.tsx';

@@ -29,6 +29,9 @@ export const STUDIES_TEXT = {
   exit: 'Exit',
   pnl: 'P&L',
   tradeDetails: (n: number) => `Details of trade ${n}`,
+  why: 'Why',
+  whyToggle: (n: number) => `Why trade ${n} opened and closed`,
+
   noTradesHint: 'The BUY conditions never held on this period (or not one whole share could be bought): loosen them, or pick a longer period.',
   editConditions: 'Change the template’s conditions',
 } as const;

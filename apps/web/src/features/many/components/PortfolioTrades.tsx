@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PortfolioResult } from '@app/contract';
-import { Button, Card, CardHeader, KeyColumnsTable, type KeyColumn } from '../../../components/index.ts';
+import { Button, Card, CardHeader, KeyColumnsTable, TRADE_WHY_TEXT, TradeWhyToggle, type KeyColumn } from '../../../components/index.ts';
 import { TRADE_COLUMNS } from '../../../lib/backtestFormat.ts';
 import { MANY_TEXT } from '../texts.ts';
 
@@ -23,6 +23,7 @@ const columns: KeyColumn<Trade & { at: number }>[] = [
       cell: (t) => c.show(t),
     }),
   ),
+  { key: 'Why', label: TRADE_WHY_TEXT.why, cell: (t) => <TradeWhyToggle trade={t} /> },
 ];
 
 /** Every closed trade of the portfolio with its symbol first, then the Backtest screen's columns. */

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import type { BacktestTrade } from '@app/contract';
-import { Card, CardHeader, cx } from '../../../components/index.ts';
+import { Card, CardHeader, TradeWhy, cx } from '../../../components/index.ts';
 import { EXIT_REASON_TEXT, formatDuration, money, percent, tradeColumns, tradeSide } from '../format.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../texts.ts';
 
@@ -25,8 +25,22 @@ export function TradesTable({ trades, actions }: { trades: BacktestTrade[]; acti
   );
 }
 
+/** The open/closed state of each row's details line. */
+function useOpenRows() {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (i: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (!next.delete(i)) next.add(i);
+      return next;
+    });
+  return [open, toggle] as const;
+}
+
 function WideTable({ trades }: { trades: BacktestTrade[] }) {
   const columns = tradeColumns(trades);
+  const explained = trades.some((t) => t.Why);
+  const [open, toggle] = useOpenRows();
   return (
     <div className="hidden max-h-[32rem] overflow-auto sm:block">
       <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
@@ -37,20 +51,45 @@ function WideTable({ trades }: { trades: BacktestTrade[] }) {
                 {c.label}
               </th>
             ))}
+            {explained && <th scope="col" className="px-3 py-2 text-left">{STUDIES_TEXT.why}</th>}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {trades.map((t, i) => (
-            <tr key={i} data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-              {columns.map((c) => (
-                <td
-                  key={c.key}
-                  className={cx('px-3 py-1.5 whitespace-nowrap tabular-nums', c.numeric ? 'text-right' : 'text-left', (c.key === 'PnL' || c.key === 'ReturnPct') && pnlTone(t))}
-                >
-                  {c.show(t)}
-                </td>
-              ))}
-            </tr>
+            <Fragment key={i}>
+              <tr data-testid="trade-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
+                {columns.map((c) => (
+                  <td
+                    key={c.key}
+                    className={cx('px-3 py-1.5 whitespace-nowrap tabular-nums', c.numeric ? 'text-right' : 'text-left', (c.key === 'PnL' || c.key === 'ReturnPct') && pnlTone(t))}
+                  >
+                    {c.show(t)}
+                  </td>
+                ))}
+                {explained && (
+                  <td className="px-3 py-1.5">
+                    {t.Why && (
+                      <button
+                        type="button"
+                        onClick={() => toggle(i)}
+                        aria-expanded={open.has(i)}
+                        aria-label={STUDIES_TEXT.whyToggle(i + 1)}
+                        className="rounded px-1.5 text-blue-700 underline dark:text-blue-300"
+                      >
+                        {STUDIES_TEXT.why}
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+              {open.has(i) && (
+                <tr data-testid="trade-details" className="bg-slate-50 dark:bg-slate-800/50">
+                  <td colSpan={columns.length + 1} className="px-3 py-2">
+                    <TradeWhy trade={t} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>
@@ -59,13 +98,7 @@ function WideTable({ trades }: { trades: BacktestTrade[] }) {
 }
 
 function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (i: number) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (!next.delete(i)) next.add(i);
-      return next;
-    });
+  const [open, toggle] = useOpenRows();
   return (
     <div className="max-h-[32rem] overflow-y-auto sm:hidden">
       <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
@@ -121,6 +154,9 @@ function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
                       <dt className="text-slate-500 dark:text-slate-400">Exit</dt>
                       <dd>{EXIT_REASON_TEXT[t.ExitReason] ?? t.ExitReason}</dd>
                     </dl>
+                    <div className="mt-1.5">
+                      <TradeWhy trade={t} />
+                    </div>
                   </td>
                 </tr>
               )}
