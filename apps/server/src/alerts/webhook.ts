@@ -17,6 +17,8 @@ export interface Attempt {
   error: string | null;
   /** asking again cannot help: a refused target, a redirect, a client error */
   final: boolean;
+  /** the deadline ended it (the target accepted nothing or answered too slowly) */
+  timedOut?: boolean;
 }
 
 /** What an answer's status means for the delivery. A redirect is not followed (its target was never
@@ -68,7 +70,7 @@ export function postOnce(config: Config, url: string, secret: string, payload: W
       clearTimeout(timer);
       const refused = err instanceof PrivateTargetError;
       const message = deadline.signal.aborted ? timeoutMessage : err.message.slice(0, 300);
-      resolve({ ok: false, status: null, error: message, final: refused });
+      resolve({ ok: false, status: null, error: message, final: refused, ...(deadline.signal.aborted && { timedOut: true }) });
     });
     req.end(body);
   });

@@ -33,14 +33,15 @@ export async function queueDeliveries(db: Db, rows: NewDelivery[]) {
 }
 
 /** Claims the due delivery of the user who has waited longest for a turn, skipping `busyUsers`
- *  (those this process is already sending for) and rows another process holds. The row stays
+ *  (those this process is already sending for) and rows another process holds; with `onlyUsers`,
+ *  among those users only. The row stays
  *  claimed for `leaseSeconds`: past that, a process that died mid-attempt has it sent again. */
-export async function claimDelivery(db: Db, busyUsers: number[], leaseSeconds: number): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(db: Db, busyUsers: number[], leaseSeconds: number, onlyUsers: number[] | null = null): Promise<ClaimedDelivery | null> {
   const [row] = await db.query<ClaimedDelivery>(
     `WITH next AS (
        SELECT d.id FROM webhook_deliveries d
        LEFT JOIN webhook_turns w ON w.user_id = d.user_id
-       WHERE d.next_attempt_at <= now() AND d.user_id <> ALL ($1::int[])
+       WHERE d.next_attempt_at <= now() AND d.user_id <> ALL ($1::int[]) AND ($3::int[] IS NULL OR d.user_id = ANY ($3::int[]))
        ORDER BY w.served_at ASC NULLS FIRST, d.next_attempt_at, d.id
        LIMIT 1
        FOR UPDATE OF d SKIP LOCKED
@@ -53,14 +54,19 @@ export async function claimDelivery(db: Db, busyUsers: number[], leaseSeconds: n
        ON CONFLICT (user_id) DO UPDATE SET served_at = EXCLUDED.served_at
      )
      SELECT * FROM claimed`,
-    [busyUsers, leaseSeconds],
+    [busyUsers, leaseSeconds, onlyUsers],
   );
   return row ?? null;
 }
 
-/** Puts a failed delivery back for another attempt after `delayMs`. */
-export async function retryDelivery(db: Db, id: string, delayMs: number) {
-  await db.query('UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1', [id, delayMs / 1000]);
+/** Puts a failed delivery back for another attempt after `delayMs`, and shows the attempt on its
+ *  alert at once (when it was, and why it failed): the owner need not wait minutes of retries to see
+ *  that the target is failing. The count of failed deliveries moves only when the delivery ends. */
+export async function retryDelivery(db: Db, d: Pick<ClaimedDelivery, 'id' | 'alert_id'>, delayMs: number, error: string) {
+  await db.tx(async (t) => {
+    await t.query('UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => $2) WHERE id = $1', [d.id, delayMs / 1000]);
+    await t.query('UPDATE alerts SET webhook_last_attempt_at = now(), webhook_last_error = $2 WHERE id = $1', [d.alert_id, error]);
+  });
 }
 
 /** Removes a delivery that succeeded or failed for good, and records how it went on its alert. */
