@@ -5,11 +5,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { AUTH_API_MESSAGES } from '@app/contract';
-import { findTokenHolder, revokeTokenId } from '../accounts/accessTokens.ts';
+import { findTokenHolder } from '../accounts/accessTokens.ts';
 
 export interface AuthUser {
   id: number;
   email: string;
+  /** the session the request's token belongs to */
+  sessionId: number;
 }
 
 declare module 'fastify' {
@@ -24,8 +26,9 @@ export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = '_refresh';
 export const ACCESS_TTL_SECONDS = 24 * 3600;
 
-export async function signAccessToken(config: Config, user: { id: number; email: string; token_version: number }) {
-  return new SignJWT({ email: user.email, tv: user.token_version })
+/** An access token of `sessionId` (auth_sessions): it works while that session is live. */
+export async function signAccessToken(config: Config, user: { id: number; email: string; token_version: number }, sessionId: number) {
+  return new SignJWT({ email: user.email, tv: user.token_version, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setJti(randomUUID())
@@ -81,26 +84,25 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; config: Confi
     if (!token) return;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const u = await findTokenHolder(deps.db, Number(payload.sub), String(payload.jti ?? ''));
-      // A password change or logout-everywhere bumps token_version and so revokes older tokens;
-      // logout revokes the one token it ends (revokeAccessToken).
-      if (u && u.token_version === payload.tv && !u.revoked) req.user = { id: u.id, email: u.email };
+      if (!Number.isInteger(payload.sid)) return; // issued before sessions: sign in again
+      const u = await findTokenHolder(deps.db, Number(payload.sub), payload.sid as number);
+      // A password change bumps token_version and so revokes older tokens; logout, logout everywhere
+      // and a reused refresh token end the session, and with it every token it issued.
+      if (u && u.token_version === payload.tv && u.live) req.user = { id: u.id, email: u.email, sessionId: payload.sid as number };
     } catch {
       // expired or forged: stays anonymous; guarded routes answer 401
     }
   });
 }
 
-/** Ends one access token before it expires (logout): its id is kept until its expiry, then dropped. */
-export async function revokeAccessToken(db: Db, config: Config, token: string) {
-  let claims: { jti?: string; exp?: number };
+/** The user and session an access token names, if it is ours and unexpired (logout reads it). */
+export async function accessTokenSession(config: Config, token: string): Promise<{ userId: number; sessionId: number } | null> {
   try {
-    claims = (await jwtVerify(token, new TextEncoder().encode(config.secretKey), { algorithms: ['HS256'] })).payload;
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(config.secretKey), { algorithms: ['HS256'] });
+    return Number.isInteger(payload.sid) ? { userId: Number(payload.sub), sessionId: payload.sid as number } : null;
   } catch {
-    return; // expired or not ours: nothing to revoke
+    return null; // expired or not ours
   }
-  if (!claims.jti || !claims.exp) return;
-  await revokeTokenId(db, claims.jti, claims.exp);
 }
 
 /** preHandler for routes that need a signed-in user. */

@@ -9,6 +9,7 @@ import { openPostgres, type Db } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { SeriesCache } from '../market/seriesCache.ts';
 import { signAccessToken, ACCESS_COOKIE } from '../plugins/auth.ts';
+import { openSession } from '../accounts/authSessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { openQueue } from '../jobs/queue.ts';
 import { EnginePool } from '../engine/pool.ts';
@@ -105,7 +106,7 @@ export async function signedInAs(t: TestApp, email: string): Promise<{ id: numbe
      ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, email, token_version`,
     [email],
   );
-  const token = await signAccessToken(t.deps.config, u);
+  const token = await signAccessToken(t.deps.config, u, await openSession(t.deps.db, u.id));
   const cookie = `${ACCESS_COOKIE}=${token}`;
   return { id: u.id, cookie, headers: { cookie, origin: t.deps.config.siteUrl } };
 }

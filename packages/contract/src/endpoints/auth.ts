@@ -23,7 +23,11 @@ export const auth = {
   }),
   logout: endpoint({
     method: 'POST', path: '/dj-rest-auth/logout/', authBase: true, auth: 'public', tag: 'Accounts', summary: 'Log out',
-    description: 'Revokes the refresh token and the access token, and clears their cookies.', status: 200, response: DetailAnswer, errors: [403],
+    description: 'Ends the session: every access and refresh token it issued stops working at once. Clears the cookies.', status: 200, response: DetailAnswer, errors: [403],
+  }),
+  logoutAll: endpoint({
+    method: 'POST', path: '/dj-rest-auth/logout/all/', authBase: true, auth: 'user', tag: 'Accounts', summary: 'Log out everywhere',
+    description: "Ends every session of the signed-in user (every browser and device); clears this browser's cookies.", status: 200, response: DetailAnswer, errors: [403],
   }),
   registration: endpoint({
     method: 'POST', path: '/dj-rest-auth/registration/', authBase: true, auth: 'public', tag: 'Accounts', summary: 'Create an account',

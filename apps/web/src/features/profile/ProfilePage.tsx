@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, type UserDetails } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, ErrorText, Input, Loading, Page } from '../../components/index.ts';
-import { useUpdateUser, useUser } from './api.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { useLogoutEverywhere, useUpdateUser, useUser } from './api.ts';
 
 /** Profile (spec §2): view or edit first and last name; the e-mail is read only. */
 export default function ProfilePage() {
@@ -34,8 +36,40 @@ export default function ProfilePage() {
             }}
           />
         )}
+        {user.data && <Sessions />}
       </div>
     </Page>
+  );
+}
+
+/** Ends every session of the account (other browsers and devices too), then this one. */
+function Sessions() {
+  const everywhere = useLogoutEverywhere();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState('');
+  const onClick = async () => {
+    setError('');
+    try {
+      await everywhere.mutateAsync();
+    } catch {
+      setError(AUTH_MESSAGES.logoutEverywhereFailed);
+      return;
+    }
+    await logout();
+    navigate('/');
+  };
+  return (
+    <Card className="mt-6">
+      <CardHeader title="Sessions" />
+      <CardBody>
+        <p className="text-sm text-slate-600 dark:text-slate-300">Signed in on another browser or device you no longer use? End every session of this account, this one included.</p>
+        <ErrorText>{error}</ErrorText>
+        <Button variant="secondary" className="mt-3" loading={everywhere.isPending} onClick={() => void onClick()}>
+          Log out everywhere
+        </Button>
+      </CardBody>
+    </Card>
   );
 }
 

@@ -10,6 +10,11 @@ export function useUser() {
   return useQuery({ queryKey: USER_KEY, queryFn: () => call(auth.user), staleTime: 0, gcTime: 0 });
 }
 
+/** POST /dj-rest-auth/logout/all/: ends every session of the user, this one included. */
+export function useLogoutEverywhere() {
+  return useMutation({ mutationFn: () => call(auth.logoutAll) });
+}
+
 export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
