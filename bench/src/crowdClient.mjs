@@ -1,10 +1,11 @@
 // (Plain JavaScript: worker threads do not inherit the TypeScript loader.) One account of the crowd
-// suite on its own thread: waves of `parallel` heavy chart requests, back to back, and a universe run
-// started again whenever the account may (its per-user and the site's limits answer 429 / 503, which
-// it counts and waits out briefly). Reports how many answers had each status, per kind.
+// suite on its own thread, all of them from one client address: waves of `parallel` of the heaviest
+// chart requests, back to back, and a whole-market universe run and a large optimisation grid started
+// again whenever the account may (the account's, the address's and the site's limits answer 429 /
+// 503, which it counts and waits out briefly). Reports how many answers had each status, per kind.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { base, chartPath, runBody, headers, parallel } = workerData;
+const { base, chartPath, runBody, gridBody, headers, parallel } = workerData;
 let running = true;
 parentPort.on('message', (m) => {
   if (m === 'stop') running = false;
@@ -23,17 +24,18 @@ async function charts() {
       }),
     );
     for (const s of wave) count('chart', s);
+    if (wave.every((s) => s === 429)) await sleep(50);
   }
 }
 
-async function runs() {
+async function starts(what, path, body) {
   while (running) {
-    const r = await fetch(base + '/api/universe_runs/', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(runBody) });
+    const r = await fetch(base + path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await r.arrayBuffer();
-    count('run', r.status);
+    count(what, r.status);
     await sleep(r.status === 202 ? 100 : 500);
   }
 }
 
-await Promise.all([charts(), runs()]);
+await Promise.all([charts(), starts('run', '/api/universe_runs/', runBody), starts('grid', '/api/optimizations/', gridBody)]);
 parentPort.postMessage(statuses);

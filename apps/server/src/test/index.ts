@@ -9,6 +9,7 @@ export { buildApp } from '../app.ts';
 export { loadConfig } from '../config.ts';
 export { emptyBars, isoFromDay } from '../market/barChunks.ts';
 export { demoListings, lastWeekdayBefore } from '../market/demo/generate.ts';
+export { seedDemoMarket } from '../market/demo/seed.ts';
 export { Rng } from '../market/demo/random.ts';
 export { runImport } from '../market/importer/runImport.ts';
 export { csvProvider, readBarsFile } from '../market/providers/csvFiles.ts';
