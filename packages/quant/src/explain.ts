@@ -125,20 +125,23 @@ export function explainTrades(bars: DailyBars, template: TemplateInput | Templat
 
 function readRow(bars: DailyBars, c: Condition, i: number, cache: Map<string, Float64Array>): RowReading {
   const left = finite(operandSeries(bars, c, cache)[i]);
-  let right: string;
-  let rightValue: number | null;
-  let rightText: string;
-  if (c.against || Number.isNaN(c.value)) {
-    right = c.against ? describeOperand(c.against) : PRICE_WORDS[c.cprice];
-    rightValue = finite(c.against ? operandSeries(bars, c.against, cache)[i] : bars[PRICE_FIELD[c.cprice]][i]);
-    rightText = `${right} ${rightValue === null ? '—' : readable(rightValue)}`;
-  } else {
-    right = rightText = String(c.value);
-    rightValue = c.value;
-  }
-  const op = PAST_OP[c.op] ?? OP_TEXT[c.op];
-  const leftText = `${describeOperand(c)} ${left === null ? '—' : readable(left)}`;
-  return { rule: describeCondition(c), left: describeOperand(c), left_value: left, right, right_value: rightValue, text: `${leftText} ${op} ${rightText}` };
+  const right = c.against ? describeOperand(c.against) : Number.isNaN(c.value) ? PRICE_WORDS[c.cprice] : String(c.value);
+  const rightValue = c.against
+    ? finite(operandSeries(bars, c.against, cache)[i])
+    : Number.isNaN(c.value) ? finite(bars[PRICE_FIELD[c.cprice]][i]) : c.value;
+  return { rule: describeCondition(c), left: describeOperand(c), left_value: left, right, right_value: rightValue, text: describeReading(c, left, rightValue) };
+}
+
+/** The rows `conditions` read on bar i, each with its numbers (an alert's message says them). */
+export function readConditions(bars: DailyBars, conditions: readonly Condition[], i: number, cache = new Map<string, Float64Array>()): RowReading[] {
+  return conditions.map((c) => readRow(bars, c, i, cache));
+}
+
+/** A row with its numbers in words: "SMA(50) 182.31 crossed above SMA(200) 181.94", "RSI(14) 28.41 < 30". */
+export function describeReading(c: Condition, left: number | null, right: number | null): string {
+  const num = (v: number | null) => (v === null ? '—' : readable(v));
+  const rightText = c.against ? `${describeOperand(c.against)} ${num(right)}` : Number.isNaN(c.value) ? `${PRICE_WORDS[c.cprice]} ${num(right)}` : String(c.value);
+  return `${describeOperand(c)} ${num(left)} ${PAST_OP[c.op] ?? OP_TEXT[c.op]} ${rightText}`;
 }
 
 /** A crossing is said as what happened on the signal bar. */

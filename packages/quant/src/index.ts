@@ -62,4 +62,4 @@ export {
   type IndicatorSpec, type ParamSpec, type OutputSpec, type ParamField,
 } from './indicatorSpecs.ts';
 export * from './luck/index.ts';
-export { explainTrades, readable, type TradeWhy, type RowReading, type SignalReading, type LevelReading, type ExplainedTrade } from './explain.ts';
+export { explainTrades, readConditions, describeReading, readable, type TradeWhy, type RowReading, type SignalReading, type LevelReading, type ExplainedTrade } from './explain.ts';

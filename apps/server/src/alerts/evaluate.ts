@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, buildScanQuery, dayChange, formatDayChangePercent, parseScanQuery, templateToRows, type DayChange, type ScanQuery } from '@app/contract';
-import { describeCondition, describeOperand, indicatorSeries, normalizeTemplate, operandSeries, sideHoldsAt, windowBars, type Condition, type DailyBars } from '@app/quant';
+import { describeCondition, describeReading, indicatorSeries, normalizeTemplate, readConditions, sideHoldsAt, windowBars, type Condition, type DailyBars } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/index.ts';
 import { isoFromDay } from '../market/barChunks.ts';
@@ -49,17 +49,18 @@ const plainRow = (c: Condition) =>
   (c.name === 'RSI' || c.name === 'SMA' || c.name === 'EMA' || c.name === 'SUPERTREND' || c.name === 'OBV');
 
 /** Whether the side's rows hold on the last bar, as the backtest decides it (groups, crossings,
- *  against), with each row's values on that bar for the message. */
-function sideHoldsLast(bars: DailyBars, side: Condition[]): { holds: boolean; values: Record<string, number | null> } {
+ *  against), with each row's values on that bar and the rows read in words for the message. */
+function sideHoldsLast(bars: DailyBars, side: Condition[]): { holds: boolean; values: Record<string, number | null>; readings: string[] } {
   const cache = new Map<string, Float64Array>();
   const last = bars.close.length - 1;
   const holds = last >= 1 && sideHoldsAt(bars, side, side[0].side, last, cache);
   const values: Record<string, number | null> = {};
-  for (const c of side) {
-    values[describeOperand(c)] = round(operandSeries(bars, c, cache)[last]);
-    if (c.against) values[describeOperand(c.against)] = round(operandSeries(bars, c.against, cache)[last]);
+  const readings = readConditions(bars, side, last, cache);
+  for (const r of readings) {
+    values[r.left] = r.left_value === null ? null : round(r.left_value);
+    if (r.right !== String(r.right_value)) values[r.right] = r.right_value === null ? null : round(r.right_value);
   }
-  return { holds, values };
+  return { holds, values, readings: readings.map((r) => r.text) };
 }
 
 const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(4)) : null);
@@ -225,20 +226,22 @@ export async function fireAlerts(db: Db, series: SeriesCache, alerts: EnabledAle
         if (!side.every(({ c }) => plainRow(c))) {
           const r = sideHoldsLast(l.e.bars, side.map(({ c }) => c));
           values = { ...values, ...r.values };
-          if (r.holds) fire(a, symbol, `${symbol}: the ${a.side} rule of template ${templates.get(tid)?.name} holds (${side.map((x) => x.text).join(', ')})`, values);
+          if (r.holds) fire(a, symbol, `${symbol}: the ${a.side} rule of template ${templates.get(tid)?.name} holds on ${l.barDate} (${r.readings.join(', ')})`, values);
           continue;
         }
+        const readings: string[] = [];
         for (const { c, key: rowKey, text } of side) {
           const key = `${symbol}|${rowKey}`;
           let x = lastValues.get(key);
           if (x === undefined) lastValues.set(key, (x = lastValue(l.e.bars, c)));
           values[text] = round(x);
+          readings.push(describeReading(c, Number.isFinite(x) ? x : null, Number.isNaN(c.value) ? l.close : c.value));
           if (!holds(c, x, l.close)) {
             all = false;
             break;
           }
         }
-        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold (${side.map((r) => r.text).join(', ')})`, values);
+        if (all) fire(a, symbol, `${symbol}: all ${a.side} conditions of template ${templates.get(tid)?.name} hold on ${l.barDate} (${readings.join(', ')})`, values);
       }
     } else {
       const symbol = a.symbol!;

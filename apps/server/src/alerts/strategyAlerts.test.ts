@@ -45,7 +45,10 @@ describe.each(dbKinds)('template alerts with strategy rules on %s', (kind) => {
     const first = await update({ UPP: flatThen(10, 20, 25), DWN: flatThen(10, 20, 18) });
     expect(fired(first, crossAlert.id)).toEqual(['UPP']);
     expect(fired(first, shortAlert.id)).toEqual(['DWN']);
-    expect(first.firings.find((f) => f.alertId === crossAlert.id)!.values).toMatchObject({ 'SMA(2)': 22.5, 'SMA(5)': 21 });
+    const crossFired = first.firings.find((f) => f.alertId === crossAlert.id)!;
+    expect(crossFired.values).toMatchObject({ 'SMA(2)': 22.5, 'SMA(5)': 21 });
+    // why it fired, in the words and numbers a backtest's trade explanation uses
+    expect(crossFired.message).toMatch(/^UPP: the BUY rule of template Fast over slow holds on \d{4}-\d{2}-\d{2} \(SMA\(2\) 22\.50 crossed above SMA\(5\) 21\.00\)$/);
     // the next bar: SMA(2) is still above SMA(5) but no longer crosses it; DWN holds still (no group holds)
     const next = await update({ UPP: flatThen(10, 20, 25, 25), DWN: flatThen(10, 20, 18, 18) });
     expect(fired(next, crossAlert.id)).toEqual([]);
