@@ -12,7 +12,7 @@ import { Loading } from './Spinner.tsx';
 import { SymbolNotInMarket, SymbolSearch } from './SymbolSearch.tsx';
 import { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';
 
-// "Run your first backtest" (issue 18), on the home page and on an empty Backtest screen: a starter
+// "Run your first backtest", on the home page and on an empty Backtest screen: a starter
 // strategy and a symbol, one Run, and the Backtest screen opens with the results. Signed out, Run goes
 // to /login and the login comes back here with the choice, which then runs. The choice is kept in the
 // tab's session too, so any way of signing in (sign-up detour, Google, a reload) ends on the result.

@@ -11,7 +11,7 @@ export interface StarToggleProps {
   className?: string;
 }
 
-/** The watchlist star (issue 17): filled when the symbol is in any of the user's lists. One click adds
+/** The watchlist star: filled when the symbol is in any of the user's lists. One click adds
  *  it to the default list (the last one used) or takes it out of that list; the arrow beside it opens
  *  a small menu to put it in or take it out of any list. Renders nothing for a visitor. */
 export function StarToggle({ symbol, className }: StarToggleProps) {

@@ -29,7 +29,7 @@
  *   found', which market is loaded and listings to pick instead. Words in symbolSearchText.ts.
  * - DemoMarketNote: under a ticker the demo market lacks, why, and a link to the Market data page.
  * - TradeWhy / TradeWhyToggle: why a trade opened and closed (its `Why`), as a details list or behind a disclosure.
- * - StarToggle: the watchlist star of a symbol (issue 17): one click adds it to the last-used list (or
+ * - StarToggle: the watchlist star of a symbol: one click adds it to the last-used list (or
  *   takes it out), the arrow beside it picks any list; nothing for a visitor. Data in lib/watchlistStar.ts.
  * - KeyColumnsTable: a wide table whose key columns stay on a phone while the others move into a row's
  *   details (⌄ beside the row's first cell); SortButton (a sortable header) and PhoneSortBar ("Sort by" on a phone).
