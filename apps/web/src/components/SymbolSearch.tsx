@@ -121,8 +121,9 @@ export function SymbolSearch({ label, hint, error, id, className, wrapperClassNa
           </li>
         ))}
         {!results.length && (
-          // mousedown keeps the focus in the box, so the list stays open until the note's link is clicked
-          <li role="presentation" onMouseDown={(e) => e.preventDefault()} className="px-3 py-2 text-slate-500 dark:text-slate-400">
+          // mousedown keeps the focus in the box, so the list stays open until the note's link is clicked;
+          // a group, as a listbox may hold only options and groups of them
+          <li role="group" aria-label={SYMBOL_SEARCH_TEXT.listLabel} onMouseDown={(e) => e.preventDefault()} className="px-3 py-2 text-slate-500 dark:text-slate-400">
             {search.isError ? SYMBOL_SEARCH_TEXT.failed : search.isFetching ? (
               <span className="inline-flex items-center gap-1.5">
                 <Spinner /> {SYMBOL_SEARCH_TEXT.searching}
