@@ -17,7 +17,7 @@ import { holdApiUntilMarketLoaded } from './market/cacheGate.ts';
 import type { AppDeps } from './deps.ts';
 
 // Starts one server process: the web app, the API and (WORKERS > 0) job workers. Several may run
-// on one PostgreSQL database behind a reverse proxy (README "Running in production").
+// on one PostgreSQL database behind a reverse proxy (docs/deployment.md).
 const config = loadConfig();
 const t0 = Date.now();
 // A SECRET_KEY that is too short or published as an example refuses the start before anything opens.

@@ -12,7 +12,8 @@ import { client } from './test/httpClient.ts';
 import { startServerProcess, type ServerProcess } from './test/serverProcess.ts';
 import { sleep, waitFor } from './test/waitFor.ts';
 
-// Issue 16: two real server processes (main.ts, as `npm start` runs it) on one new PostgreSQL
+// Several processes on one database must act as one server: two real server processes (main.ts,
+// as `npm start` runs it) on one new PostgreSQL
 // database, started at the same moment, with the daily market update forced due (hour 0, providers
 // answered by the recorded fixture server). What one process does, the other must see.
 const root = new URL('../../../', import.meta.url).pathname;

@@ -7,7 +7,7 @@ import { dbKinds, testApp, type TestApp } from '../test/testApp.ts';
 
 const PASSWORD = 'Candle-Wick-77';
 
-// Throttling that cannot lock an owner out (issue 20) and counts on every process (issue 16): the
+// Throttling that cannot lock an owner out and counts on every process: the
 // counts live in PostgreSQL, so a second app on the same database (another process) sees them.
 describe.each(dbKinds)('login and registration throttling on %s', (kind) => {
   let t: TestApp;

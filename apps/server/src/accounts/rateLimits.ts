@@ -12,7 +12,7 @@ import { dropExpired, hit, refund } from './rateLimitStore.ts';
 //   stopped; generous because offices and test runs share one address;
 // - per (account, address): one address guessing one account is stopped early, while the owner,
 //   from any other address, still signs in: nobody can lock an account out by failing on purpose
-//   (issue 20). Logins count failures only: a successful login takes its attempt back.
+//   Logins count failures only: a successful login takes its attempt back.
 // - a reset sends a mail to the account's owner, so its limit is per account, whatever the
 //   address: a mailbox cannot be flooded from many addresses.
 // Behind a reverse proxy, TRUST_PROXY makes the address the client's (from X-Forwarded-For).

@@ -6,7 +6,7 @@ import { bulkLane } from '../db/bulkLane.ts';
 // market data update, and the chunks of batch runs. Jobs are rows in PostgreSQL (pg-boss, schema
 // `pgboss`), so a job sent by one process is taken by a worker of any process, survives restarts,
 // and is retried when its worker fails. pg-boss runs on the embedded PGlite database too, through
-// the same Db (README "Job queue": what was measured), so one process on PGlite runs the same code.
+// the same Db (docs/benchmarks.md, "Job queue": what was measured), so one process on PGlite runs the same code.
 
 export interface JobOptions {
   retryLimit?: number;

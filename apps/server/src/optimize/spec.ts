@@ -93,7 +93,7 @@ function fieldOf(message: string): string {
 
 /** Chunks of about 1/48 of the work (500 to 5,000 cells each), so progress moves and every process
  *  gets a share, while each chunk is worth its round trip through the queue (a few milliseconds of
- *  queue work against 10–100 ms of cells; see the queue bench in the README). */
+ *  queue work against 10–100 ms of cells; see the queue bench in docs/benchmarks.md). */
 export function optimizationChunks(spec: OptimizationSpec): OptimizationChunk[] {
   const cells = spec.request.cells;
   const folds = spec.windows ? [...spec.windows.keys(), -1] : [-1];

@@ -49,7 +49,7 @@ export interface RequestOrigin {
 /** CSRF defence for unsafe requests. A browser sends Origin on unsafe cross-site requests, so an
  *  Origin is accepted only from the configured site or the host it was sent to (same-origin, e.g.
  *  behind Vite's dev proxy). A request the site's cookie authenticates must also prove where it
- *  comes from (issue 20): Origin of the site, or Sec-Fetch-Site: same-origin, or a Referer of the
+ *  comes from: Origin of the site, or Sec-Fetch-Site: same-origin, or a Referer of the
  *  site; a cookie write with none of them (an old browser, a stripped header) is refused. Requests
  *  without the cookie (curl, scripts with a bearer token, login itself) need no proof. */
 export function originAllowed(h: RequestOrigin, siteUrl: string, cookieAuthenticated: boolean): boolean {

@@ -28,7 +28,8 @@ describe('originAllowed', () => {
   });
 });
 
-// Issue 20: POST /api/templates/ with the session cookie, no Origin and a foreign Referer was 201.
+// A cookie write must prove it comes from the site: POST /api/templates/ with the session cookie, no
+// Origin and a foreign Referer used to be accepted (201); it is refused.
 describe.each(dbKinds)('same-origin proof for cookie writes on %s', (kind) => {
   let t: TestApp;
   let cookie: string;

@@ -187,7 +187,7 @@ describe('combinations, ordering and pages', () => {
     expect(rows.slice(0, vols.length).map((r) => r.volume)).toEqual(vols);
     const t = rows.find((r) => r.symbol === 'T12')!;
     const e = market[12];
-    // numbers as the results table shows them (issue 20): 2 decimals, prices to the cent (4 decimals
+    // numbers as the results table shows them (no float noise): 2 decimals, prices to the cent (4 decimals
     // below $1), volumes whole, ratios 4 decimals
     const to = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
     const cents = (v: number) => to(v, Math.abs(v) >= 1 ? 2 : 4);

@@ -43,7 +43,8 @@ function compareOhlc(a: number, b: number, op: OhlcComparison): boolean {
 }
 
 const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
-/** A result number to `digits` decimals (the results table shows 2; issue 20: no -0.27999999999999936);
+/** A result number to `digits` decimals (the results table shows 2; no float noise such as
+ *  -0.27999999999999936 reaches a client);
  *  null when missing. Sorting reads the values as shown, so equal-looking rows fall back to symbol order
  *  as the screen would sort them; filtering reads the unrounded values. */
 const shown = (v: number, digits: number) => {

@@ -17,7 +17,7 @@ async function deadPid(): Promise<number> {
   return p.pid!;
 }
 
-// Issue 20: an import killed with kill -9 stayed "running or stopped" in `status` forever.
+// An import killed with kill -9 must not stay "running or stopped" in `status` forever.
 describe.each(dbKinds)('interrupted imports on %s', (kind) => {
   let db: Awaited<ReturnType<typeof freshDb>>;
   let sleeper: ReturnType<typeof spawn>;

@@ -15,7 +15,7 @@ import { postOnce, testResult } from '../../alerts/webhook.ts';
 import { webhookPayload } from '../../alerts/jobs.ts';
 import { chartLink } from '../../alerts/evaluate.ts';
 
-/** /api/alerts/ (issue 17): the user's alerts — saved scans, template sides and price levels. */
+/** /api/alerts/: the user's alerts — saved scans, template sides and price levels. */
 export default async function alertRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { alerts } = endpoints;
 

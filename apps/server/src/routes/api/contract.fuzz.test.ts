@@ -5,7 +5,7 @@ import { ALL_ENDPOINTS, type Endpoint, type TemplateDetail } from '@app/contract
 import { signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 
-// Issue 20: every endpoint the contract declares (endpoints/index.ts), driven as a signed-in user with
+// Every endpoint the contract declares (endpoints/index.ts), driven as a signed-in user with
 // hostile path ids, query strings and bodies — NUL and control characters, 1 MB strings, wrong types,
 // huge numbers, deep nesting — answers a client error or success, never a 5xx. Endpoints added later
 // are walked too: the list is the contract's.

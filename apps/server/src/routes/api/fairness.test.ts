@@ -5,7 +5,7 @@ import { signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { EnginePool } from '../../engine/pool.ts';
 
-// Issue 20, findings 1 and 4: one account cannot stall the server. Backtests and charts run on the
+// One account cannot stall the server. Backtests and charts run on the
 // engine's threads (a fair share per user, a bounded queue), and the largest chart stays small.
 describe('heavy requests: off the event loop, a fair share per user, bounded answers', () => {
   let t: TestApp;

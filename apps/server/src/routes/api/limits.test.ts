@@ -4,7 +4,7 @@ import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.t
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { fixtureMarket } from '../../test/scannerMarket.ts';
 
-// Issue 20, findings 2, 3 and 7: every text field refuses NUL and control characters with a 400
+// Every text field refuses NUL and control characters with a 400
 // naming it, text and per-user counts are bounded, path ids are plain integers, scanner numbers are
 // rounded as shown. Each test here answered otherwise before (500s, 201s past any count, 200 for 01).
 describe.each(dbKinds)('bounded inputs on %s', (kind) => {

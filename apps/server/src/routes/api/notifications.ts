@@ -7,7 +7,7 @@ import { stopAlertEmails } from '../../alerts/repository.ts';
 import { verifyUnsubscribeToken } from '../../alerts/mail.ts';
 import { countNotifications, listNotifications, markAllRead, markRead, userEmail } from '../../notifications/repository.ts';
 
-/** /api/notifications/ (issue 17): what the user's alerts fired, the bell, and the e-mail unsubscribe. */
+/** /api/notifications/: what the user's alerts fired, the bell, and the e-mail unsubscribe. */
 export default async function notificationRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { notifications } = endpoints;
 

@@ -10,7 +10,7 @@ import { runHead, startRun } from '../../jobs/runRoutes.ts';
 import { OPTIMIZATION_KIND, optimizationSpec, type OptimizationSpec } from '../../optimize/spec.ts';
 import { applyCell } from '../../optimize/apply.ts';
 
-/** /api/optimizations/ (issue 14): grid optimisations and walk-forward analyses of the user's
+/** /api/optimizations/: grid optimisations and walk-forward analyses of the user's
  *  templates on their periods, run in the background as batch runs. */
 export default async function optimizationRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { optimizations } = endpoints;

@@ -10,7 +10,7 @@ import { PORTFOLIO_KIND, type PortfolioSpec } from '../../universe/batchKinds.ts
 import { runHead, startRun } from '../../jobs/runRoutes.ts';
 import { universeSpec } from '../../universe/spec.ts';
 
-/** /api/portfolio_runs/ (issue 15): one template traded on a universe from one account. */
+/** /api/portfolio_runs/: one template traded on a universe from one account. */
 export default async function portfolioRunRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { portfolioRuns } = endpoints;
   const scanner = new ScannerEngine(deps.series);

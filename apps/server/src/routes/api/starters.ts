@@ -6,7 +6,7 @@ import { route } from '../../http/route.ts';
 import { loadStarters } from '../../backtest/starters.ts';
 import { copyStarter, createStarterPeriod, findPeriod, findStarterCopy, mostLiquid, starterPeriodDates } from '../../backtest/starterCopies.ts';
 
-/** /api/starters/ (issue 18): the starter strategies, a copy into the user's templates, and a first
+/** /api/starters/: the starter strategies, a copy into the user's templates, and a first
  *  backtest set up in one call. The library is read and checked here, when the routes are registered
  *  at start, so a bad starter file stops the server before it listens. */
 export default async function starterRoutes(app: FastifyInstance, { deps }: RouteOpts) {

@@ -9,7 +9,7 @@ import { UNIVERSE_KIND, type UniverseResult, type UniverseSpec } from '../../uni
 import { runHead, startRun } from '../../jobs/runRoutes.ts';
 import { universeSpec } from '../../universe/spec.ts';
 
-/** /api/universe_runs/ (issue 15): one template backtested on every symbol of a universe, as a
+/** /api/universe_runs/: one template backtested on every symbol of a universe, as a
  *  sortable, paged table with the distribution of returns. */
 export default async function universeRunRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { universeRuns } = endpoints;

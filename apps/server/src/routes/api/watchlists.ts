@@ -17,7 +17,7 @@ import {
 import { csvSymbols, symbolsCsv, watchlistRow } from '../../watchlists/rows.ts';
 import { withUserLock } from '../../db/userLock.ts';
 
-/** /api/watchlists/ (issue 17): the user's lists of symbols, their rows, CSV import/export, the star. */
+/** /api/watchlists/: the user's lists of symbols, their rows, CSV import/export, the star. */
 export default async function watchlistRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { watchlists } = endpoints;
   const nameUsed = () => badRequest({ name: [WATCHLIST_MESSAGES.nameUsed] });
