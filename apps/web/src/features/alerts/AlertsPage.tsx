@@ -26,7 +26,7 @@ function prefillOf(params: URLSearchParams): Partial<AlertForm> | null {
   };
 }
 
-/** /alerts (issue 17): the user's alerts with their switches, and the create/edit form. */
+/** /alerts: the user's alerts with their switches, and the create/edit form. */
 export default function AlertsPage() {
   const alerts = useAlerts();
   const actions = useAlertActions();

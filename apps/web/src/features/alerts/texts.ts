@@ -1,6 +1,6 @@
 import { ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
 
-// The words of /alerts (issue 17; ours).
+// The words of /alerts (not in the spec, so ours).
 export const ALERT_TEXT = {
   title: 'Alerts',
   intro: 'Hear when a saved scan finds new symbols, a template’s BUY or SELL conditions hold, or a price level is crossed. Alerts are checked after every market data update.',

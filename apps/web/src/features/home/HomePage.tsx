@@ -5,7 +5,7 @@ import { ClockTile } from './components/ClockTile.tsx';
 import { FeatureTile } from './components/FeatureTile.tsx';
 import { HOME_TILES, HOME_TITLE } from './homeTiles.ts';
 
-/** Home (spec §1): title, intro, a first backtest in one click (issue 18), five feature tiles and a live clock. */
+/** Home (spec §1): title, intro, a first backtest in one click, five feature tiles and a live clock. */
 export default function HomePage() {
   const { meta } = useAppMeta();
   return (

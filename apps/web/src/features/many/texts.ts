@@ -1,4 +1,4 @@
-// Words of the many-symbol screens (issue 15): a universe run (one template backtested on every
+// Words of the many-symbol screens: a universe run (one template backtested on every
 // symbol of a universe) and a portfolio run (one account trading them all). Shared with the tests.
 import { MANY_LINK_TEXT } from '../../lib/manyLinks.ts';
 

@@ -9,7 +9,7 @@ import { NOTIFICATION_TEXT as T } from './texts.ts';
 
 const messageOf = (e: unknown) => (e instanceof ApiError && firstMessage(e.body)) || (e as Error).message;
 
-/** /notifications (issue 17): what fired, unread first; mark one or all read. */
+/** /notifications: what fired, unread first; mark one or all read. */
 export default function NotificationsPage() {
   const list = useNotifications();
   const actions = useNotificationActions();

@@ -1,4 +1,4 @@
-// The words of the bell, /notifications and the unsubscribe page (issue 17; ours).
+// The words of the bell, /notifications and the unsubscribe page (not in the spec, so ours).
 export const NOTIFICATION_TEXT = {
   bell: (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications'),
   title: 'Notifications',

@@ -29,7 +29,7 @@ function defaultDrafts(t: TemplateDetail): ParamDraft[] {
 
 const DEFAULT_SETTINGS: RunSettings = { objective: 'Return [%]', direction: 'maximize', minTrades: '', maxDrawdown: '', walkForward: null };
 
-/** /optimize?template_id=…&period_id=…(&run=…) (issue 14): vary a template's numbers over a grid on a
+/** /optimize?template_id=…&period_id=…(&run=…): vary a template's numbers over a grid on a
  *  period, follow the run, and read its heatmap, best cells and walk-forward. */
 export default function OptimizePage() {
   const [search, setSearch] = useSearchParams();

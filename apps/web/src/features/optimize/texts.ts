@@ -1,4 +1,4 @@
-// Strings of the Optimize screen (issue 14), shared with its tests.
+// Strings of the Optimize screen, shared with its tests.
 export const OPTIMIZE_TEXT = {
   title: 'Optimize',
   intro: 'Vary a template’s numbers over a grid on one of your stock periods, find the best cell, and check on a walk-forward whether it holds on data it was not tuned on.',

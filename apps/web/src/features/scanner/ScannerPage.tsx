@@ -64,7 +64,7 @@ export default function ScannerPage() {
     if (loaded.length) setCategory(loaded[0].category);
     setNotice({ tone: 'success', text: SCANNER_TEXT.loaded(name) });
   };
-  // A scan alert's notification links to /scanner?template=ID (issue 17).
+  // A scan alert's notification links to /scanner?template=ID: load that saved query.
   useSavedQueryLink(isAuthenticated, loadQuery, () => setNotice({ tone: 'error', text: SCANNER_TEXT.loadFailed }));
 
   const scan = () => {

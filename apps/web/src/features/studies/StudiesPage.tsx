@@ -80,7 +80,7 @@ export default function StudiesPage() {
   };
 
   const loading = templates.isPending || periods.isPending;
-  // The star (issue 17) follows the chosen period's ticker.
+  // The watchlist star follows the chosen period's ticker.
   const starTicker = periods.data?.find((p) => p.id === periodId)?.stock_ticker;
   const noTemplates = templates.isSuccess && templates.data.length === 0;
   const noPeriods = periods.isSuccess && periods.data.length === 0;

@@ -15,7 +15,7 @@ import { WATCHLIST_TEXT as T } from './texts.ts';
 
 const messageOf = (e: unknown) => (e instanceof ApiError && firstMessage(e.body)) || (e as Error).message;
 
-/** /watchlists (issue 17): pick, create, rename, delete lists; their rows; add, reorder, import, export. */
+/** /watchlists: pick, create, rename, delete lists; their rows; add, reorder, import, export. */
 export default function WatchlistsPage() {
   const lists = useWatchlists();
   const examples = useExampleTickers();

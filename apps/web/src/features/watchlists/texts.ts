@@ -1,4 +1,4 @@
-// The words of /watchlists (issue 17; not in the spec, so ours).
+// The words of /watchlists (not in the spec, so ours).
 export const WATCHLIST_TEXT = {
   title: 'Watchlists',
   intro: 'Follow symbols: the last close and move, a 3-month sparkline, RSI(14) and the distance to the 50- and 200-day averages. Open a row for its chart.',

@@ -7,7 +7,7 @@ import { deleteErrorMessage, isSessionFailure } from '../errors.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../texts.ts';
 import { SaveQueryDialog } from './SaveQueryDialog.tsx';
 
-/** Issue 17: the alerts' entry point on a saved query. */
+/** The alerts' entry point on a saved query. */
 const CREATE_ALERT = 'Create alert';
 
 export type Notice = { tone: 'success' | 'error'; text: string };
@@ -91,7 +91,7 @@ export function QueryMenu({ rows, onLoad, onNotice }: QueryMenuProps) {
         {list.data.map((t) => (
           <li key={t.id}>
             {kind === 'alert' ? (
-              // Issue 17: an alert on this saved query, its form prefilled on /alerts.
+              // An alert on this saved query, its form prefilled on /alerts.
               <Link to={`/alerts?new=scan&scan=${t.id}`} className={cx(itemClass, 'pl-6')} aria-label={`${CREATE_ALERT}: ${t.name}`}>
                 <span className="truncate">{t.name}</span>
               </Link>

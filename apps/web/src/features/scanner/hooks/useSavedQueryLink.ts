@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { templateToRows, type FilterRow } from '@app/contract';
 import { fetchSavedQuery } from '../api/scanner.ts';
 
-/** /scanner?template=ID (the link of a scan alert's notification, issue 17): loads that saved query
+/** /scanner?template=ID (the link of a scan alert's notification): loads that saved query
  *  into the form once signed in, as "Load query" would; the user still presses Scan. */
 export function useSavedQueryLink(enabled: boolean, onLoad: (rows: FilterRow[], name: string, id: number) => void, onFail: () => void) {
   const [params] = useSearchParams();

@@ -47,7 +47,7 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
   const deleteIndicator = useDeleteIndicator();
 
   const onDeleteIndicator = (i: Indicator) => deleteIndicator.mutate(i);
-  // The server refuses more rows than this (issue 20); say so before the form is opened.
+  // The server refuses more rows than this (USER_LIMITS, shared with it); say so before the form is opened.
   const full = template.indicators.length >= USER_LIMITS.indicatorsPerTemplate;
 
   return (
