@@ -1,4 +1,4 @@
-// Alerts (issue 17): a saved scanner query that fires for symbols that newly match it, a backtest
+// Alerts: a saved scanner query that fires for symbols that newly match it, a backtest
 // template's BUY or SELL side on a watchlist or a symbol that fires when every condition of that side
 // holds on the latest bar, or a price level a symbol's close crosses. Evaluated after every market
 // data update; each fires in-app, and optionally by e-mail and to a signed webhook.

@@ -1,4 +1,4 @@
-// How much one user may store (issue 20). Generous: a real strategy or watch list never reaches them;
+// How much one user may store. Generous: a real strategy or watch list never reaches them;
 // they exist so one account cannot grow the database, or one request's work, without end.
 // The server answers a 400 with these words when a write would pass a limit; the web shows the same.
 

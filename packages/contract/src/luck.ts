@@ -1,7 +1,7 @@
 // "Is it luck?": the overfitting guards of an optimisation (the Deflated Sharpe Ratio of its best cell
 // and the Probability of Backtest Overfitting of its grid) and a backtest's trade Monte Carlo. The
 // math is the engine's (packages/quant/src/luck); these are the answers' shapes and the thresholds
-// of the red/amber/green badge (README "Is it luck?").
+// of the red/amber/green badge (docs/overfitting.md).
 import { z } from 'zod';
 import { PBO_MIN_CELLS } from '@app/quant';
 

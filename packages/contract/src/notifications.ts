@@ -1,4 +1,4 @@
-// Notifications (issue 17): what fired, in-app (the bell and /notifications), and the e-mail
+// Notifications: what fired, in-app (the bell and /notifications), and the e-mail
 // unsubscribe that works without signing in.
 import { z } from 'zod';
 import { Id, RowId, Timestamp } from './backtest/fields.ts';

@@ -1,4 +1,4 @@
-// Optimisation runs (issue 14): a grid over a template's numbers on one of the user's periods, as
+// Optimisation runs: a grid over a template's numbers on one of the user's periods, as
 // backtesting.py's Backtest.optimize(method='grid') computes it, optionally as a walk-forward
 // analysis; run in the background and read back while it runs. The grid's vocabulary and limits are
 // the engine's (packages/quant); the server checks the values against the template itself.

@@ -1,4 +1,4 @@
-// Text fields' shared rules (issue 20): every stored or echoed text field refuses NUL (PostgreSQL text
+// Text fields' shared rules: every stored or echoed text field refuses NUL (PostgreSQL text
 // cannot hold U+0000) and other control characters with a 400 naming the field, and has a maximum
 // length. One helper, so a name, a compare value and a saved query's field all answer the same words.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Many-symbol runs (issue 15): one template over a universe of symbols — a saved scan's matches
+// Many-symbol runs: one template over a universe of symbols — a saved scan's matches
 // today, a typed or pasted list, or every listed equity — as a table of single-symbol backtests
 // (universe run) or as one account trading them all (portfolio run). Both run in the background.
 import { z } from 'zod';

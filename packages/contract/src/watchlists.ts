@@ -1,4 +1,4 @@
-// Watchlists (issue 17): a user's named, ordered lists of symbols, the rows the /watchlists page shows
+// Watchlists: a user's named, ordered lists of symbols, the rows the /watchlists page shows
 // (last move, a 3-month close sparkline, RSI(14), distance to SMA(50)/SMA(200)) and CSV import/export.
 import { z } from 'zod';
 import { Id, RowId, Timestamp } from './backtest/fields.ts';

@@ -130,7 +130,7 @@ export function toNumber(v: unknown): number | null {
 /** What OpenAPI shows for a field the server reads leniently (a number or a numeric string). */
 export const NUMBER_OR_TEXT = { anyOf: [{ type: 'number' }, { type: 'string' }] } as const;
 
-/** Ids are plain positive integers (issue 20): a JSON integer, or digits without sign, leading zero,
+/** Ids are plain positive integers: a JSON integer, or digits without sign, leading zero,
  *  exponent or fraction ('1e3', '1.0', '01', '+1' and '-1' are not ids), within PostgreSQL's integer. */
 export const MAX_ID = 2_147_483_647;
 export function parseId(v: unknown): number | null {

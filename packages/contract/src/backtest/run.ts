@@ -119,7 +119,7 @@ export type TradeMarker = z.infer<typeof TradeMarker>;
  *  `pane`: 'price' overlays the candles (SMA, EMA, SUPERTREND), 'own' gets a pane (RSI, OBV).
  *  `values`: one per candle, in the candles' order (their `time`), null on warm-up bars; rounded with
  *  chartValue. Aligned with the candles rather than {time, value} points: twenty lines over thirty
- *  years stay a few MB (issue 20).
+ *  years stay a few MB.
  *  `levels`: the compare values of the template's conditions on this line (RSI 30 and 70). */
 export const ChartIndicator = z.object({
   label: z.string(),

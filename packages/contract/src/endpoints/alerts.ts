@@ -1,4 +1,4 @@
-// Alerts (issue 17): saved-scan, template and price-level alerts with their channels.
+// Alerts: saved-scan, template and price-level alerts with their channels.
 import { z } from 'zod';
 import { IdParams } from '../backtest/index.ts';
 import { Alert, AlertCheckResult, AlertPatch, AlertWrite, ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER, WebhookTestResult } from '../alerts.ts';

@@ -1,4 +1,4 @@
-// Notifications (issue 17): what the alerts fired, the bell's count, and the e-mail unsubscribe.
+// Notifications: what the alerts fired, the bell's count, and the e-mail unsubscribe.
 import {
   MarkAllReadResult,
   Notification,

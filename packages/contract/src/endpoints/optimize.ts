@@ -1,4 +1,4 @@
-// Optimisation runs (issue 14): start one in the background, follow it, read its result, cancel it,
+// Optimisation runs: start one in the background, follow it, read its result, cancel it,
 // and save a copy of the template with a cell's values.
 import { z } from 'zod';
 import { IdParams, TemplateDetail } from '../backtest/index.ts';

@@ -1,4 +1,4 @@
-// Starter strategies (issue 18): the public list, and for a signed-in user a copy into their templates
+// Starter strategies: the public list, and for a signed-in user a copy into their templates
 // or a first backtest set up in one call.
 import { z } from 'zod';
 import { Starter, StarterParams, StarterRun, StarterRunBody, StarterSymbol, TemplateDetail } from '../backtest/index.ts';

@@ -1,4 +1,4 @@
-// Many-symbol runs (issue 15): a template over a universe as a table of backtests, or as one
+// Many-symbol runs: a template over a universe as a table of backtests, or as one
 // portfolio; started in the background, followed, read back, cancelled.
 import { z } from 'zod';
 import { IdParams } from '../backtest/index.ts';

@@ -1,4 +1,4 @@
-// Watchlists (issue 17): the user's lists, their symbols, the page's rows, CSV import/export and the star.
+// Watchlists: the user's lists, their symbols, the page's rows, CSV import/export and the star.
 import { z } from 'zod';
 import { IdParams } from '../backtest/index.ts';
 import {
