@@ -28,7 +28,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One file at a time (beside the unit and API tests, see scripts/test.mjs): two at a time
           // beside them loaded the machine so that journeys needed their retry, a process test timed
-          // out, and in a clean-clone run two journeys failed both tries (README "Test-suite time").
+          // out, and in a clean-clone run two journeys failed both tries (docs/testing.md, "Test-suite time").
           // Their shared modules (playwright, the harness) are loaded once.
           fileParallelism: false,
           isolate: false,

@@ -16,7 +16,8 @@ import { ALERT_TEXT } from '../../apps/web/src/features/alerts/texts.ts';
 import { NOTIFICATION_TEXT } from '../../apps/web/src/features/notifications/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 17 in real Chromium: star a symbol from the scanner results, find it on /watchlists, save a
+// Watchlists, alerts and notifications in real Chromium: star a symbol from the scanner results,
+// find it on /watchlists, save a
 // scan that matches nothing yet and create an alert from it, then a CLI import (`npm run data -- import`)
 // of one new bar that makes the starred symbol match. The import runs as its own process against the
 // same PostgreSQL database as the server, which picks the change up, runs the alerts as the market
@@ -100,7 +101,7 @@ function writeMarket(dir: string) {
 
 const bellCount = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('bell-count');
 
-describe('watchlists, alerts and notifications on the screens (issue 17)', () => {
+describe('watchlists, alerts and notifications on the screens', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

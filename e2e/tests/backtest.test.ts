@@ -12,7 +12,7 @@ import { EXIT_REASON_TEXT, formatDuration, formatStat } from '../../apps/web/src
 import { CHART_MESSAGES } from '../../apps/web/src/backtestChart/load.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// The backtesting journey of issue 6 in real Chromium against the real server and its 300-symbol
+// The backtesting journey in real Chromium against the real server and its 300-symbol
 // demo market: templates, periods (with the symbol check), the run, its stats and trades, and the
 // chart page. The stats on screen are checked against the API and the API against the engine.
 

@@ -9,7 +9,8 @@ import { EXIT_REASON_TEXT, TRADE_COLUMNS } from '../../apps/web/src/features/stu
 import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 12 in real Chromium against the real server's demo market: a template with a stop-loss, a
+// Exits, costs and risk sizing in real Chromium against the real server's demo market: a template
+// with a stop-loss, a
 // take-profit and risk sizing built on the Templates screen ("Exits & costs", with the API's messages),
 // run on the Backtest screen (the exits in the conditions line, trades that end at the stop and at the
 // target), the chart page's SL/TP markers and stop/target levels, and the calculator's "Use in a
@@ -35,7 +36,7 @@ async function addIndicator(page: Page, pick: { type: 'BUY' | 'SELL'; compare: s
   await form.waitFor({ state: 'detached' });
 }
 
-describe('exits, costs and risk sizing on the screens (issue 12)', () => {
+describe('exits, costs and risk sizing on the screens', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -9,7 +9,7 @@ import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 15's screens in real Chromium against the real server and its demo market: a universe run
+// The many-symbol screens in real Chromium against the real server and its demo market: a universe run
 // started from the Backtest screen (its period's symbol and dates, three more symbols typed), read as
 // a sortable table, a histogram and a summary, a row opening its single backtest; a portfolio run
 // started from a saved scan on the Scanner, read as an equity chart, stats and trades; the Templates
@@ -26,7 +26,7 @@ const END = '2024-12-31';
 /** Symbols in the saved scan: the highest-priced of the demo market. */
 const SCAN_SIZE = 8;
 
-describe('many-symbol runs on screen (issue 15)', () => {
+describe('many-symbol runs on screen', () => {
   let browser: Browser;
   let universeUrl = '';
   let portfolioUrl = '';

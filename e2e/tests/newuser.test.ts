@@ -11,7 +11,7 @@ import { RRC_TEXT } from '../../apps/web/src/features/rrc/texts.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 21 (items 1 and 2) in real Chromium against the real server and its demo market: nothing typed
+// A new user in real Chromium against the real server and its demo market: nothing typed
 // is lost across sign-in (scanner filters, the guard's destination through the sign-up detour), and the
 // symbol box offers listings by company name, and says which market is loaded when a ticker is not in it.
 
@@ -47,7 +47,7 @@ async function fillSignup(page: Page, email: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
-describe('what a new user meets (issue 21)', () => {
+describe('what a new user meets: nothing lost at sign-in, symbols found by name', () => {
   let browser: Browser;
   let liquid: StarterSymbol; // the market's most traded listing
 

@@ -7,7 +7,7 @@ import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 14's screens in real Chromium against the real server: from the Backtest screen's "Optimize",
+// The optimisation screens in real Chromium against the real server: from the Backtest screen's "Optimize",
 // a small grid over a starter's RSI period and level (the cell count as it is typed, the 100,000-cell
 // limit), the progress bar, the heatmap with the best cell outlined, applying the best cell and opening
 // the copy as a backtest; cancelling a big run; a walk-forward's folds and equity chart; a 390 px phone.
@@ -31,7 +31,7 @@ async function setRange(page: Page, label: string, from: string, to: string, ste
   await page.getByLabel(`${label}: ${T.step}`).fill(step);
 }
 
-describe('optimisation screens (issue 14)', () => {
+describe('optimisation screens', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

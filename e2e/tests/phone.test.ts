@@ -10,7 +10,8 @@ import { CHART_TEXT } from '../../apps/web/src/features/charts/texts.ts';
 import { duplicateOverlayMessage } from '../../apps/web/src/features/charts/state/overlays.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 21, items 4 and 5, in real Chromium against the real server's demo market: every main screen at
+// Phones and the spec’s smaller differences in real Chromium against the real server's demo market:
+// every main screen at
 // 390 × 844 without sideways scrolling and with its key columns on screen (the scanner's Price and
 // Change, the trades' dates, prices and P&L), the /rchart legend clear of the candles, overlay rows on
 // one line, the RSI axis at 0–100, the whole header cell sorting, and duplicates refused. Every screen
@@ -69,7 +70,7 @@ const chartGeometry = (page: Page) =>
     return { legendBottom: legend.bottom - chartTop, highestCandleTop: price.priceToCoordinate(high)!, rsi: d.series['rsi-1'].priceScale().getVisibleRange()! };
   });
 
-describe('phones as a first-class layout, and the spec’s smaller differences (issue 21)', () => {
+describe('phones as a first-class layout, and the spec’s smaller differences', () => {
   let browser: Browser;
   let desk: { context: BrowserContext; page: Page };
   let phone: { context: BrowserContext; page: Page };

@@ -7,7 +7,7 @@ import { signUpAndLogIn } from '../harness/account.ts';
 import { RESULT_COLUMNS, SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir } from '../harness/shots.ts';
 
-// The /scanner journey of issue 7 against the shared server's demo market: one filter in each category,
+// The /scanner journey against the shared server's demo market: one filter in each category,
 // scan, sort (server side while pages remain, client side once all are loaded), Load More, CSV export,
 // save / reload / load / delete a query, the session-expired dialog, and the signed-out state.
 

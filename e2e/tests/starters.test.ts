@@ -9,7 +9,8 @@ import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
-// Issue 18 in real Chromium against the real server and its demo market: a new user's first backtest
+// Starter strategies in real Chromium against the real server and its demo market: a new user's
+// first backtest
 // from the home page (counted in clicks), the same from the empty Backtest screen and through the
 // login, copying a starter on the Templates screen, and a scanner preset that fills the form.
 
@@ -31,7 +32,7 @@ async function seesResults(page: Page) {
   await page.getByTestId('equity-chart').locator('canvas').first().waitFor();
 }
 
-describe('the first five minutes (issue 18)', () => {
+describe('the first five minutes: a first backtest, starters and presets', () => {
   let browser: Browser;
   let starters: Starter[];
   let symbol: StarterSymbol;

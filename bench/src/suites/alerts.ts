@@ -3,7 +3,7 @@ import { windowBars } from '@app/quant';
 import { demoListings, lastWeekdayBefore, loadConfig, runAlertFollowUp, testApp, type SeriesEntry } from '@app/server/testing';
 import type { BenchResult, BenchSuite } from '../report.ts';
 
-// Issue 17's budget: after a market data update, evaluating every enabled alert of every user takes
+// Budget: after a market data update, evaluating every enabled alert of every user takes
 // ≤ 1 s for 1,000 alerts on the demo market (DEMO_SYMBOLS listings, the server's default). Timed is
 // the whole follow-up job as a worker runs it (alerts/jobs.ts runAlertFollowUp): the claim of the
 // update, reading the alerts with their saved queries, templates and watchlists, the scans, the

@@ -1,8 +1,9 @@
-// One user cannot slow down everyone (issue 20): another user's light request (GET /api/check_symbol/)
+// One user cannot slow down everyone: another user's light request (GET /api/check_symbol/)
 // alone and while one user keeps sending 10 parallel heavy chart requests (GET /api/backtest_chart/ for
 // the largest template the API allows, 20 rows, over 30+ years of daily bars), on a real HTTP server
 // on the embedded database; the size of that largest chart answer; and what sending a period's bars to
-// an engine thread costs beside the chart's own work (the README's "bar cache or transfer" figure).
+// an engine thread costs beside the chart's own work (docs/benchmarks.md, "Heavy requests and fair
+// share": sending the bars to the thread).
 // On PGlite, and on PostgreSQL too when DATABASE_URL is set.
 // The heavy user's requests come from another thread (bench/src/heavyClient.mjs); the light requests are
 // sent from the server's own event loop, so their figures include the client's work: conservative.

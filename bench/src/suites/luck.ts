@@ -1,4 +1,4 @@
-// "Is it luck?" budgets (README "Is it luck?"): the Probability of Backtest Overfitting of a 400-cell
+// "Is it luck?" budgets (docs/benchmarks.md, "Is it luck"): the Probability of Backtest Overfitting of a 400-cell
 // grid on 5,000 bars within twice the grid's own time, the grid and the PBO both on every engine
 // thread as the server runs them; the trade Monte Carlo of 200 trades within 50 ms.
 import { monteCarlo, parseGrid, seededRandom, type GridInput, type TemplateInput } from '@app/quant';

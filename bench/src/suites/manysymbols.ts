@@ -1,4 +1,4 @@
-// Many-symbol runs (issue 15 budgets): one template over 1,600 symbols × ~3,000 bars as universe
+// Many-symbol runs against their time budgets: one template over 1,600 symbols × ~3,000 bars as universe
 // rows (chunks of 100 symbols spread over the engine's threads, as the batch run does) and one
 // portfolio over 500 symbols × 10 years, on the server's engine pool.
 import { EnginePool } from '@app/server/testing';

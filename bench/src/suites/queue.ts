@@ -2,7 +2,8 @@ import { freshDb, getBatch, openQueue, registerBatchKind, startBatch, startBatch
 import type { BenchResult, BenchSuite } from '../report.ts';
 
 // The job queue (pg-boss) on the embedded PGlite and on PostgreSQL (when DATABASE_URL is set): the
-// README's "Job queue" figures. Jobs do no work, so these are the queue's own costs: installing its
+// "Job queue" figures of docs/benchmarks.md. Jobs do no work, so these are the queue's own costs:
+// installing its
 // schema, sending, and taking and completing jobs with 4 workers, plus a whole batch run of 200
 // chunks (claim, heartbeat lease, result, finish) through the batch layer.
 

@@ -1,7 +1,7 @@
 import { Rng, SeriesCache, SymbolIndex, emptyBars, searchSymbols, testApp, type SeriesEntry } from '@app/server/testing';
 import { medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
-// The symbol box's search over 8,000 listings (issue 21: ≤ 5 ms server time): the index built once per
+// The symbol box's search over 8,000 listings (budget: ≤ 5 ms server time): the index built once per
 // market load, then the queries a user types (one letter, a ticker, a name word, two name words, a miss),
 // each timed alone and through the real app. Baseline: the same search rebuilding the index per request.
 
