@@ -1,4 +1,5 @@
-import { Fragment, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
+import { useOpenRows } from './useOpenRows.ts';
 import { cx } from './cx.ts';
 
 // One table for every wide list of rows (best cells, universe results, portfolio trades, watchlist,
@@ -54,13 +55,7 @@ const hiddenOnPhone = 'max-sm:hidden';
 
 export function KeyColumnsTable<R>({ rows, columns, rowKey, detailsLabel, label, rowProps, detailsExtra, className, headClassName, bodyRef, busy, dense, detailsTestId = 'row-details' }: KeyColumnsTableProps<R>) {
   const pad = dense ? 'px-1.5' : 'px-2 sm:px-3';
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (key: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
+  const [open, toggle] = useOpenRows<string>();
   const toggleAt = Math.max(0, columns.findIndex((c) => c.rowHeader) >= 0 ? columns.findIndex((c) => c.rowHeader) : columns.findIndex((c) => c.phone));
   const phoneCount = columns.filter((c) => c.phone).length;
   const detailColumns = columns.filter((c) => !c.phone && !c.noDetails);

@@ -67,3 +67,4 @@ export * from './icons.tsx';
 export { StarToggle, type StarToggleProps } from './StarToggle.tsx';
 export { ChartText, useChartText } from './ChartText.tsx';
 export { TradeWhy, TradeWhyToggle, TRADE_WHY_TEXT } from './TradeWhy.tsx';
+export { useOpenRows } from './useOpenRows.ts';

@@ -1,6 +1,6 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import type { BacktestTrade } from '@app/contract';
-import { Card, CardHeader, TradeWhy, cx } from '../../../components/index.ts';
+import { Card, CardHeader, TradeWhy, cx, useOpenRows } from '../../../components/index.ts';
 import { EXIT_REASON_TEXT, formatDuration, money, percent, tradeColumns, tradeSide } from '../format.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../texts.ts';
 
@@ -25,22 +25,10 @@ export function TradesTable({ trades, actions }: { trades: BacktestTrade[]; acti
   );
 }
 
-/** The open/closed state of each row's details line. */
-function useOpenRows() {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (i: number) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (!next.delete(i)) next.add(i);
-      return next;
-    });
-  return [open, toggle] as const;
-}
-
 function WideTable({ trades }: { trades: BacktestTrade[] }) {
   const columns = tradeColumns(trades);
   const explained = trades.some((t) => t.Why);
-  const [open, toggle] = useOpenRows();
+  const [open, toggle] = useOpenRows<number>();
   return (
     <div className="hidden max-h-[32rem] overflow-auto sm:block">
       <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
@@ -98,7 +86,7 @@ function WideTable({ trades }: { trades: BacktestTrade[] }) {
 }
 
 function PhoneTable({ trades }: { trades: BacktestTrade[] }) {
-  const [open, toggle] = useOpenRows();
+  const [open, toggle] = useOpenRows<number>();
   return (
     <div className="max-h-[32rem] overflow-y-auto sm:hidden">
       <table className="w-full text-sm" aria-label={STUDIES_TEXT.tradesTitle}>
