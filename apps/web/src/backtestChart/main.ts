@@ -4,6 +4,7 @@
 import '../index.css';
 import type { BacktestChart } from '@app/contract';
 import { CHART_MESSAGES, ChartLoadError, idsFrom, loadChart } from './load.ts';
+import { chartKeys } from '../lib/chartKeys.ts';
 import { BUY_HOLD, EQUITY, EQUITY_TITLES, EXIT_LOOKS, LEVEL_COLORS, SHORT_COLOR, drawChart, lineColor, markerNotes, themeOptions } from './draw.ts';
 import { isDarkMode } from '../lib/chartTheme.ts';
 import { exposeChart } from '../lib/chartDebug.ts';
@@ -84,6 +85,7 @@ function showChart(data: BacktestChart) {
     </div>
   </main>`;
   const chart = drawChart(document.getElementById('chart')!, data, isDarkMode());
+  chartKeys(chart, document.getElementById('chart')!, () => data.candles.length);
   // Hovering a bar with a trade marker says why the trade opened or closed there.
   const tip = document.getElementById('trade-why')!;
   const notes = markerNotes(data.markers);

@@ -6,6 +6,7 @@ import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 import { ChartText, useChartText } from '../../../components/index.ts';
+import { chartKeys } from '../../../lib/chartKeys.ts';
 
 /** A 400px-high candlestick chart as wide as its container (/chart and /dchart), and its last candle
  *  in words for screen readers. */
@@ -19,6 +20,7 @@ export function CandleChart({ symbol, candles, height = 400 }: { symbol: string;
     const el = box.current;
     if (!el) return;
     const chart = createChart(el, { ...chartOptions(dark), autoSize: true });
+    const unkeys = chartKeys(chart, el, () => candles.length);
     const series = chart.addSeries(CandlestickSeries, candleStyle);
     series.setData(ohlcData(candles) as { time: UTCTimestamp; open: number; high: number; low: number; close: number }[]);
     showRecent(chart, candles.length, recentBars(el.clientWidth));
@@ -26,6 +28,7 @@ export function CandleChart({ symbol, candles, height = 400 }: { symbol: string;
     describe(chart, new Map([[series, symbol || 'Price']]));
     return () => {
       clearChart(chart);
+      unkeys();
       chart.remove();
     };
   }, [candles, dark, symbol, describe]);

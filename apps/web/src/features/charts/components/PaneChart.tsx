@@ -24,6 +24,7 @@ import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 import { ChartText, useChartText } from '../../../components/index.ts';
 import { Legend } from './Legend.tsx';
+import { chartKeys } from '../../../lib/chartKeys.ts';
 
 // The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
 // one pane per indicator, on one time scale with a crosshair and resizable separators. The chart is
@@ -206,6 +207,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     // The container's width, not the box's: on the first render the box may not have its width yet.
     const w = fitWidth(wrap.current);
     const chart = createChart(el, { ...chartOptions(dark, settings.showGridlines), width: w, height });
+    const unkeys = chartKeys(chart, el, () => candles.length);
     const ohlc = ohlcData(candles);
     let main: AnySeries;
     if (settings.chartType === 'line') {
@@ -249,6 +251,7 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
       clearTimeout(timer);
       chart.unsubscribeCrosshairMove(onMove);
       clearChart(chart);
+      unkeys();
       chart.remove();
       setBuilt(null);
     };

@@ -6,6 +6,7 @@ import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme
 import { addEquityPanes } from '../../../lib/equityChart.ts';
 import { chartTime } from '../format.ts';
 import { MANY_TEXT } from '../texts.ts';
+import { chartKeys } from '../../../lib/chartKeys.ts';
 
 const BENCHMARK_COLOR = '#d97706';
 const POSITIONS_COLOR = 'rgba(37,99,235,0.55)';
@@ -28,6 +29,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
     const el = ref.current;
     if (!el) return;
     const chart = createChart(el, { ...options(isDarkMode()), autoSize: true });
+    const unkeys = chartKeys(chart, el, () => result.time.length);
     const time = result.time.map(chartTime);
     addEquityPanes(chart, { time, equity: result.equity, drawdown: result.drawdown, buy_hold: result.equal_weight }, 0, {
       strategy: MANY_TEXT.portfolio,
@@ -51,6 +53,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
+      unkeys();
       chart.remove();
     };
   }, [result, describe]);

@@ -7,6 +7,7 @@ import { EQUITY_COLORS } from '../../../lib/equityChart.ts';
 import { paramLabel, showValue } from '../grid.ts';
 import { formatValue } from '../heatmap.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
+import { chartKeys } from '../../../lib/chartKeys.ts';
 
 type Walk = NonNullable<OptimizationResult['walk_forward']>;
 
@@ -81,6 +82,7 @@ function WalkForwardChart({ walk }: { walk: Walk }) {
     const el = ref.current;
     if (!el) return;
     const chart = createChart(el, { ...chartOptions(isDarkMode()), autoSize: true });
+    const unkeys = chartKeys(chart, el, () => walk.out_of_sample.time.length);
     const { time, equity } = walk.out_of_sample;
     const line = { lineWidth: 2, priceLineVisible: false, priceFormat: WHOLE_DOLLARS } as const;
     const points = (ys: number[]) => ys.slice(0, time.length).map((value, i) => ({ time: time[i] as Time, value }));
@@ -92,6 +94,7 @@ function WalkForwardChart({ walk }: { walk: Walk }) {
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
+      unkeys();
       chart.remove();
     };
   }, [walk, describe]);

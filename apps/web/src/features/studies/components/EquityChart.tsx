@@ -7,6 +7,7 @@ import { addEquityPanes } from '../../../lib/equityChart.ts';
 import { STUDIES_TEXT } from '../texts.ts';
 import { addMonteCarloBand, BAND_COLOR } from '../../../lib/monteCarloBand.ts';
 import { MONTE_CARLO_TEXT } from '../../../lib/luckText.ts';
+import { chartKeys } from '../../../lib/chartKeys.ts';
 
 /** The strategy's equity beside buying and holding the stock with the same cash, and the
  *  strategy's drawdown in a pane below. Follows the light/dark theme. */
@@ -19,6 +20,7 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
     const el = ref.current;
     if (!el) return;
     const chart = createChart(el, { ...chartOptions(isDarkMode()), autoSize: true });
+    const unkeys = chartKeys(chart, el, () => equity.time.length);
     addEquityPanes(chart, equity, 0, STUDIES_TEXT);
     if (band) addMonteCarloBand(chart, band, 0, MONTE_CARLO_TEXT.band);
     chart.panes()[0]?.setStretchFactor(3);
@@ -31,6 +33,7 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
+      unkeys();
       chart.remove();
     };
   }, [equity, band, describe]);
