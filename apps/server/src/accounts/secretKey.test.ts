@@ -35,8 +35,9 @@ function keysFoundInRepository(): string[] {
   return [...found];
 }
 
-const forge = (key: string, user: { id: number; email: string }) =>
-  new SignJWT({ email: user.email, tv: 0 })
+// A forged token names the user's live session (sid), as a real one does: only the key can make it fail.
+const forge = (key: string, user: { id: number; email: string; sid: number }) =>
+  new SignJWT({ email: user.email, tv: 0, sid: user.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setJti(randomUUID())
@@ -44,7 +45,7 @@ const forge = (key: string, user: { id: number; email: string }) =>
     .setExpirationTime(Math.floor(Date.now() / 1000) + 3600)
     .sign(new TextEncoder().encode(key));
 
-async function register(url: string, email: string): Promise<{ id: number; email: string }> {
+async function register(url: string, email: string): Promise<{ id: number; email: string; sid: number }> {
   const res = await fetch(`${url}/dj-rest-auth/registration/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -53,7 +54,8 @@ async function register(url: string, email: string): Promise<{ id: number; email
   expect(res.status).toBe(201);
   const login = await fetch(`${url}/dj-rest-auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   const { access } = await login.json();
-  return { id: Number(JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString()).sub), email };
+  const claims = JSON.parse(Buffer.from(access.split('.')[1], 'base64url').toString());
+  return { id: Number(claims.sub), email, sid: claims.sid };
 }
 const alertsWith = async (url: string, token: string) => (await fetch(`${url}/api/alerts/`, { headers: { authorization: `Bearer ${token}` } })).status;
 
