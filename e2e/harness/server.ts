@@ -45,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SITE_URL: url,
       DEMO_SYMBOLS: process.env.E2E_DEMO_SYMBOLS ?? '300',
       LOG_LEVEL: 'warn',
+      // the harness signs users up from addresses of their own, through the loopback (harness/account.ts)
+      TRUST_PROXY: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

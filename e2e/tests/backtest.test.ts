@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
@@ -291,7 +292,9 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const engine = backtest(barsBetween(history, period.start_date, period.end_date), { position_size, commission, cash, indicators });
     expect(api.stats['Commissions [$]']).toBeGreaterThan(0);
     expect(api.stats).toEqual(JSON.parse(JSON.stringify(engine.stats)));
-    expect(api.trades).toEqual(JSON.parse(JSON.stringify(engine.trades)));
+    // the engine's trades, each with why it opened and closed
+    expect(api.trades.map(({ Why, ...t }) => t)).toEqual(JSON.parse(JSON.stringify(engine.trades)));
+    expect(api.trades.every((t) => t.Why)).toBe(true);
     expect(api.trades.length).toBeGreaterThan(0);
 
     const shown = await page.locator('tr[data-stat]').evaluateAll((rows) =>
@@ -306,17 +309,18 @@ describe('backtesting journey (/templates, /stockperiod, /studies, /public/chart
     const t0 = api.trades[0];
     expect(first[0]).toBe(String(t0.Size));
     expect(first[3]).toBe(t0.EntryPrice.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, formatDuration(t0.Duration), EXIT_REASON_TEXT[t0.ExitReason]]);
+    expect(first.slice(7)).toEqual([t0.EntryTime, t0.ExitTime, formatDuration(t0.Duration), EXIT_REASON_TEXT[t0.ExitReason], 'Why']);
     expect(await page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
 
     // CSV download of the trades: one line per trade after the header.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: STUDIES_TEXT.downloadTrades }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Size,EntryBar,ExitBar,EntryPrice,ExitPrice,PnL,ReturnPct,EntryTime,ExitTime,Duration,ExitReason');
+    const lines = parse(csv, { bom: true }) as string[][];
+    expect(lines[0]).toEqual(['Size', 'EntryBar', 'ExitBar', 'EntryPrice', 'ExitPrice', 'PnL', 'ReturnPct', 'EntryTime', 'ExitTime', 'Duration', 'ExitReason', 'Why Entry', 'Why Exit']);
     expect(lines.length).toBe(api.trades.length + 1);
-    expect(lines[1].split(',')[3]).toBe(String(t0.EntryPrice));
-    expect(lines.slice(1).map((l) => l.split(',').at(-1))).toEqual(api.trades.map((t) => t.ExitReason));
+    expect(lines[1][3]).toBe(String(t0.EntryPrice));
+    expect(lines.slice(1).map((l) => l[10])).toEqual(api.trades.map((t) => t.ExitReason));
+    expect(lines.slice(1).map((l) => l.slice(11))).toEqual(api.trades.map((t) => [t.Why!.entry, t.Why!.exit]));
     await shot(page, 'studies-desktop');
 
     // View Chart opens the static chart page in a new tab, with the ids, and it draws.
