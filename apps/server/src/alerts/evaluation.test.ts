@@ -235,8 +235,12 @@ describe.each(dbKinds)('alert evaluation on %s', (kind) => {
     flakyLeft = 2;
     const o = await update({ FFF: flatThen(30, 10, 21) });
     expect(o.webhooks.map((w) => w.alert.name).sort()).toEqual(['Breakouts', 'down', 'flaky', 'slow']); // FFF is new to the scan too
-    // the evaluation is done before any delivery finished: webhooks never hold up the update
-    expect((await alertOf(alice, slow.id)).webhook_status.last_attempt_at).toBeNull();
+    // the evaluation is done before any delivery finished: webhooks never hold up the update (a delivery
+    // to the slow target takes three 300 ms attempts and their backoff; each attempt shows on the alert as
+    // it ends, so only the delivery's end is checked)
+    const right = (await alertOf(alice, slow.id)).webhook_status;
+    expect(right.consecutive_failures).toBe(0);
+    expect(right.last_error ?? '').not.toContain('after 3 attempts');
 
     // (each attempt shows on the alert at once: the delivery's outcome is its success)
     await waitFor('the webhook outcome', async () => (await alertOf(alice, flaky.id)).webhook_status.last_success_at !== null, 10_000);
