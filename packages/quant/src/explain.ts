@@ -2,12 +2,11 @@
 // "SMA(50) 182.31 crossed above SMA(200) 181.94 on 2017-03-17 → bought at the next open 182.50", or
 // the stop, target or trailing level and the low or high of the bar that reached it. The values are
 // read from the same series the engine and the chart use (operandSeries), on the bars the run used.
-import type { DailyBars } from './types.ts';
+import type { DailyBars, ExitReason } from './types.ts';
 import { isShortTemplate, normalizeTemplate, type Condition, type IndicatorType, type Template, type TemplateInput } from './template.ts';
 import { OP_TEXT, PRICE_FIELD, PRICE_WORDS, describeCondition, describeOperand, operandSeries, sideHoldsAt } from './conditions.ts';
 import { entryLevels, type Direction } from './fills.ts';
 import { formatDay, parseDay } from './dates.ts';
-import type { ExitReason } from './types.ts';
 
 /** One row of the rule that fired, read on the signal bar. */
 export interface RowReading {
@@ -87,12 +86,23 @@ export function explainTrades(bars: DailyBars, template: TemplateInput | Templat
   const cache = new Map<string, Float64Array>();
   const [entrySide, exitSide]: IndicatorType[] = dir === 1 ? ['BUY', 'SELL'] : ['SHORT', 'COVER'];
 
+  // each side's rows by group, in group order (the same for every trade)
+  const groupsOf = (side: IndicatorType) => {
+    const groups = new Map<number, Condition[]>();
+    for (const c of t.conditions) {
+      if (c.side !== side) continue;
+      const g = groups.get(c.group);
+      if (g) g.push(c);
+      else groups.set(c.group, [c]);
+    }
+    return [...groups.keys()].sort((a, b) => a - b).map((g) => groups.get(g)!);
+  };
+  const sides = new Map<IndicatorType, Condition[][]>([[entrySide, groupsOf(entrySide)], [exitSide, groupsOf(exitSide)]]);
+
   /** The rows of the first group of `side` that holds on bar i (the engine's OR of ANDs), read there. */
   const signal = (side: IndicatorType, i: number): SignalReading | null => {
     if (i < 0) return null;
-    const groups = new Map<number, Condition[]>();
-    for (const c of t.conditions) if (c.side === side) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
-    const ordered = [...groups.keys()].sort((a, b) => a - b).map((g) => groups.get(g)!);
+    const ordered = sides.get(side)!;
     const held = ordered.find((g) => sideHoldsAt(bars, g, side, i, cache)) ?? ordered[0];
     if (!held) return null;
     return { date: formatDay(bars.day[i]), rows: held.map((c) => readRow(bars, c, i, cache)) };

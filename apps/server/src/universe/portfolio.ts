@@ -53,7 +53,11 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
 /** The trades with why each opened and closed, read on its own symbol's bars. */
 function withWhy(input: PortfolioInput, trades: PortfolioTrade[]): PortfolioTrade[] {
   const bySymbol = new Map<string, number[]>();
-  trades.forEach((t, i) => bySymbol.set(t.Symbol, [...(bySymbol.get(t.Symbol) ?? []), i]));
+  trades.forEach((t, i) => {
+    const at = bySymbol.get(t.Symbol);
+    if (at) at.push(i);
+    else bySymbol.set(t.Symbol, [i]);
+  });
   const out = [...trades];
   for (const item of input.items) {
     const at = bySymbol.get(item.symbol);
