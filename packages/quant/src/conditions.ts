@@ -334,10 +334,17 @@ const OUTPUT_WORDS: Record<'MACD' | 'BBANDS' | 'STOCH' | 'ADX', Record<string, s
 
 export const PRICE_WORDS: Record<CPrice, string> = { CLOSE: 'Close', OPEN: 'Open', HIGH: 'High', LOW: 'Low' };
 
+/** The engine's operator with its sides swapped (see MIRRORED_OPS). */
+export const MIRRORED_CONDITION_OPS: Readonly<Record<Condition['op'], Condition['op']>> = {
+  '>': '<', '<': '>', '=': '=', '>=': '<=', '<=': '>=', crosses_above: 'crosses_below', crosses_below: 'crosses_above',
+};
+
 /** A row in a trader's words: "RSI(14) < 30", "SMA(50) ≥ Close", "Supertrend(7, 3) > Close",
- *  "OBV offset 3 > 0", "SMA(50) crosses above SMA(200)", "BB upper(30, 2.5) < High". */
+ *  "OBV offset 3 > 0", "SMA(50) crosses above SMA(200)", "BB upper(30, 2.5) < High"; a row written
+ *  with its price on the left reads as written: "Close crosses below BB lower(20, 2)". */
 export function describeCondition(row: IndicatorInput | Condition): string {
   const c = toCondition(row);
+  if (c.priceLeft) return `${PRICE_WORDS[c.cprice]} ${OP_TEXT[MIRRORED_CONDITION_OPS[c.op]]} ${describeOperand(c)}`;
   const right = c.against ? describeOperand(c.against) : Number.isNaN(c.value) ? PRICE_WORDS[c.cprice] : String(c.value);
   return `${describeOperand(c)} ${OP_TEXT[c.op]} ${right}`;
 }

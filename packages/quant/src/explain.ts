@@ -4,7 +4,7 @@
 // read from the same series the engine and the chart use (operandSeries), on the bars the run used.
 import type { DailyBars, ExitReason } from './types.ts';
 import { isShortTemplate, normalizeTemplate, type Condition, type IndicatorType, type Template, type TemplateInput } from './template.ts';
-import { OP_TEXT, PRICE_FIELD, PRICE_WORDS, describeCondition, describeOperand, operandSeries, sideHoldsAt } from './conditions.ts';
+import { MIRRORED_CONDITION_OPS, OP_TEXT, PRICE_FIELD, PRICE_WORDS, describeCondition, describeOperand, operandSeries, sideHoldsAt } from './conditions.ts';
 import { entryLevels, type Direction } from './fills.ts';
 import { formatDay, parseDay } from './dates.ts';
 
@@ -150,6 +150,10 @@ export function readConditions(bars: DailyBars, conditions: readonly Condition[]
 /** A row with its numbers in words: "SMA(50) 182.31 crossed above SMA(200) 181.94", "RSI(14) 28.41 < 30". */
 export function describeReading(c: Condition, left: number | null, right: number | null): string {
   const num = (v: number | null) => (v === null ? '—' : readable(v));
+  if (c.priceLeft) {
+    const op = MIRRORED_CONDITION_OPS[c.op];
+    return `${PRICE_WORDS[c.cprice]} ${num(right)} ${PAST_OP[op] ?? OP_TEXT[op]} ${describeOperand(c)} ${num(left)}`;
+  }
   const rightText = c.against ? `${describeOperand(c.against)} ${num(right)}` : Number.isNaN(c.value) ? `${PRICE_WORDS[c.cprice]} ${num(right)}` : String(c.value);
   return `${describeOperand(c)} ${num(left)} ${PAST_OP[c.op] ?? OP_TEXT[c.op]} ${rightText}`;
 }

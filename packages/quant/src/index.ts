@@ -40,6 +40,7 @@ export {
   sidesError,
   isShortTemplate,
   toCompareOp,
+  MIRRORED_OPS,
   type OperandInput,
   type Operand,
   type ConditionOp,
@@ -53,7 +54,7 @@ export {
   type CPrice,
 } from './template.ts';
 export {
-  indicatorSeries, operandSeries, sideHoldsAt, toCondition, comparedWith, describeCondition, describeOperand, describeRule, rowSeries, outputLabel,
+  indicatorSeries, operandSeries, sideHoldsAt, toCondition, comparedWith, describeCondition, describeOperand, describeRule, rowSeries, outputLabel, MIRRORED_CONDITION_OPS,
   type RowSeries, type ChartLine,
 } from './conditions.ts';
 export {

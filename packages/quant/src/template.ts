@@ -33,6 +33,13 @@ export const MIXED_SIDES = 'A template is either long (BUY and SELL rows) or sho
 export const TOO_MANY_ROWS = `A template has at most ${MAX_TEMPLATE_ROWS} indicator rows`;
 export const NESTED_AGAINST = 'The indicator compared with cannot itself be compared with another (no against inside against)';
 
+/** The same comparison with its sides swapped: "Close crosses below BB lower" holds on exactly the
+ *  bars where "BB lower crosses above Close" does (the engine compares left − right with 0, and
+ *  a − b is exactly −(b − a)), so a row written with a price on the left is stored this way. */
+export const MIRRORED_OPS: Readonly<Record<CompareOp, CompareOp>> = {
+  '>': '<', '<': '>', '=': '=', '≥': '≤', '≤': '≥', crosses_above: 'crosses_below', crosses_below: 'crosses_above',
+};
+
 /** The spec's operator for `s` (a symbol or an ASCII alias); null when it is none. */
 export function toCompareOp(s: string): CompareOp | null {
   return (COMPARE_OPS as readonly string[]).includes(s) ? (s as CompareOp) : (COMPARE_ALIASES[s] ?? null);
@@ -75,6 +82,9 @@ export interface IndicatorInput extends OperandInput {
   against?: OperandInput | null;
   /** OR groups: a side fires when every row of some group holds (default 0) */
   group?: number | string | null;
+  /** the row was written with its price on the left ("Close crosses below BB lower") and is stored
+   *  mirrored (indicator, MIRRORED_OPS of the written comparison, cprice); only its wording reads it */
+  price_left?: boolean | null;
 }
 
 export interface TemplateInput {
@@ -130,6 +140,8 @@ export interface Condition extends Operand {
   cprice: CPrice;
   against: Operand | null;
   group: number;
+  /** the row reads with its price on the left (see IndicatorInput.price_left); the engine ignores it */
+  priceLeft?: boolean;
 }
 
 export interface Template {
@@ -261,7 +273,10 @@ function normalizeRow(row: IndicatorInput, at: string): Condition {
     if (name === 'RSI' && !(value >= 0 && value <= 100)) throw new TemplateError(`${at}.cvalue: RSI value must be between 0 and 100`);
   }
   const group = whole(row.group, 0, 0, `${at}.group`, MAX_GROUP);
-  return { ...operand, side: side as IndicatorType, op, value, cprice: cprice as CPrice, against, group };
+  const condition: Condition = { ...operand, side: side as IndicatorType, op, value, cprice: cprice as CPrice, against, group };
+  // only a row that compares with a price can have been written with that price on the left
+  if (row.price_left === true && !against && Number.isNaN(value)) condition.priceLeft = true;
+  return condition;
 }
 
 /** The indicator, its output and its parameters (each checked against the registry's bounds; a
