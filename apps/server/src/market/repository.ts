@@ -19,6 +19,8 @@ export interface SymbolInfo {
   last_sale?: number | null;
   net_change?: number | null;
   pct_change?: number | null;
+  /** the last session of a listing that stopped trading (YYYY-MM-DD); null while it trades */
+  delisted_on?: string | null;
 }
 
 // Units (the demo generator and every importer agree): money in US dollars, EPS in dollars per share;
@@ -31,7 +33,23 @@ export interface FundamentalPeriod {
   symbol: string;
   period_type: 'QUARTERLY' | 'ANNUAL';
   period_end: string; // YYYY-MM-DD
+  /** the day the period's numbers became public (YYYY-MM-DD); written as period end + 45 days
+   *  (FILING_LAG_DAYS) when a source does not say */
+  filed?: string;
+  /** shares outstanding the filing reported (null when the source has none) */
+  shares_outstanding?: number | null;
   values: Partial<Record<FundamentalMetric, number | null>>;
+}
+
+/** Days from a period's end to its filing when a source gives no filing date: about when a 10-Q is due. */
+export const FILING_LAG_DAYS = 45;
+
+/** The filing date a period is read with: its own, else period end + FILING_LAG_DAYS. */
+export function filedOrDefault(p: Pick<FundamentalPeriod, 'period_end' | 'filed'>): string {
+  if (p.filed) return p.filed;
+  const d = new Date(`${p.period_end}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + FILING_LAG_DAYS);
+  return d.toISOString().slice(0, 10);
 }
 
 const SYMBOL_COLS = ['symbol', 'name', 'market', 'instr_type', 'sector', 'industry', 'market_cap', 'is_demo', 'source'] as const;
@@ -56,7 +74,16 @@ export async function upsertSymbols(db: Db, rows: SymbolInfo[]) {
 }
 
 export async function listSymbols(db: Db): Promise<SymbolInfo[]> {
-  return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')}, last_sale, net_change, pct_change FROM symbols ORDER BY symbol`);
+  return db.query<SymbolInfo>(`SELECT ${SYMBOL_COLS.join(', ')}, last_sale, net_change, pct_change, to_char(delisted_on, 'YYYY-MM-DD') AS delisted_on FROM symbols ORDER BY symbol`);
+}
+
+/** Marks listings as delisted on their last session (the demo market's; an import that knows it). */
+export async function markDelisted(db: Db, rows: { symbol: string; delisted_on: string }[]) {
+  if (!rows.length) return;
+  await db.query(
+    `UPDATE symbols SET delisted_on = d.day FROM unnest($1::text[], $2::date[]) AS d(symbol, day) WHERE symbols.symbol = d.symbol`,
+    [rows.map((r) => r.symbol), rows.map((r) => r.delisted_on)],
+  );
 }
 
 // bytea travels as base64 text, coded in SQL (encode/decode) and by Buffer's native codec: PGlite's own
@@ -210,13 +237,13 @@ function readCopiedChunks(buf: Buffer, out: Map<string, DailyBars>) {
 
 /** Inserts or replaces reported periods (all 28 metric columns written together). */
 export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
-  const cols = ['symbol', 'period_type', 'period_end', ...FUNDAMENTAL_METRICS];
+  const cols = ['symbol', 'period_type', 'period_end', ...FUNDAMENTAL_METRICS, 'filed', 'shares_outstanding'];
   const onConflict = `ON CONFLICT (symbol, period_type, period_end) DO UPDATE SET
-     ${FUNDAMENTAL_METRICS.map((m) => `${m} = EXCLUDED.${m}`).join(', ')}`;
+     ${[...FUNDAMENTAL_METRICS, 'filed', 'shares_outstanding'].map((m) => `${m} = EXCLUDED.${m}`).join(', ')}`;
   if (db.copyBinaryIn && periods.length) {
     // COPY cannot update a row that exists: copy into a scratch table, then upsert from it. The
     // transaction keeps the scratch table to this call (PGlite has one session for every caller).
-    const rows = periods.map((p) => [p.symbol, p.period_type, p.period_end, ...FUNDAMENTAL_METRICS.map((m) => p.values[m] ?? null)]);
+    const rows = periods.map((p) => [p.symbol, p.period_type, p.period_end, ...FUNDAMENTAL_METRICS.map((m) => p.values[m] ?? null), filedOrDefault(p), p.shares_outstanding ?? null]);
     const bytes = copyBinary(FUNDAMENTAL_COPY_TYPES, rows);
     await db.tx(async (t) => {
       await t.exec('CREATE TEMP TABLE fundamentals_in (LIKE fundamentals) ON COMMIT DROP');
@@ -229,7 +256,8 @@ export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
     const batch = periods.slice(i, i + 2000);
     const arrays: unknown[][] = [batch.map((p) => p.symbol), batch.map((p) => p.period_type), batch.map((p) => p.period_end)];
     for (const m of FUNDAMENTAL_METRICS) arrays.push(batch.map((p) => p.values[m] ?? null));
-    const types = ['text', 'text', 'date', ...FUNDAMENTAL_METRICS.map(() => 'float8')];
+    arrays.push(batch.map(filedOrDefault), batch.map((p) => p.shares_outstanding ?? null));
+    const types = ['text', 'text', 'date', ...FUNDAMENTAL_METRICS.map(() => 'float8'), 'date', 'float8'];
     await db.query(
       `INSERT INTO fundamentals (${cols.join(', ')})
        SELECT * FROM unnest(${types.map((t, k) => `$${k + 1}::${t}[]`).join(', ')})
@@ -238,20 +266,21 @@ export async function upsertFundamentals(db: Db, periods: FundamentalPeriod[]) {
     );
   }
 }
-const FUNDAMENTAL_COPY_TYPES: CopyType[] = ['text', 'text', 'date', ...FUNDAMENTAL_METRICS.map(() => 'float8' as const)];
+const FUNDAMENTAL_COPY_TYPES: CopyType[] = ['text', 'text', 'date', ...FUNDAMENTAL_METRICS.map(() => 'float8' as const), 'date', 'float8'];
 
 export async function loadFundamentals(db: Db): Promise<FundamentalPeriod[]> {
   // One JSON document of arrays instead of ~50 k rows × 31 columns: the drivers' per-field parsing
   // was most of the start-up time, and JSON.parse is native. Floats print exactly (PostgreSQL's
   // shortest round-trip form).
   const [{ j }] = await db.query<{ j: string }>(
-    `SELECT coalesce(json_agg(json_build_array(symbol, period_type, period_end, ${FUNDAMENTAL_METRICS.join(', ')})
+    `SELECT coalesce(json_agg(json_build_array(symbol, period_type, period_end, ${FUNDAMENTAL_METRICS.join(', ')}, filed, shares_outstanding)
        ORDER BY symbol, period_type, period_end), '[]')::text AS j FROM fundamentals`,
   );
   return (JSON.parse(j) as any[][]).map((r) => {
     const values: FundamentalPeriod['values'] = {};
     for (let k = 0; k < FUNDAMENTAL_METRICS.length; k++) values[FUNDAMENTAL_METRICS[k]] = r[k + 3];
-    return { symbol: r[0], period_type: r[1], period_end: r[2], values };
+    const n = FUNDAMENTAL_METRICS.length + 3;
+    return { symbol: r[0], period_type: r[1], period_end: r[2], filed: r[n] ?? filedOrDefault({ period_end: r[2] }), shares_outstanding: r[n + 1] ?? null, values };
   });
 }
 

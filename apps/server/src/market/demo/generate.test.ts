@@ -74,14 +74,24 @@ describe('the demo market generator', () => {
     expect(market.map((l) => l.info.symbol).filter((s) => real.has(s))).toEqual([]);
   });
 
-  it('gives every listing at least 12 years of weekday sessions ending on the last session, but a few short ones', () => {
+  it('gives every listing at least 12 years of weekday sessions ending on the last session, but a few short ones and a few delisted', () => {
     const calendar = demoCalendar(END_DAY);
     const twelveYearsBefore = dayFromIso('2014-11-20');
     let short = 0;
+    let delisted = 0;
     for (const l of market) {
       const d = l.bars.day;
-      expect(d[d.length - 1]).toBe(END_DAY);
       for (let i = 1; i < d.length; i++) if (d[i] <= d[i - 1]) throw new Error(`${l.info.symbol}: days not ascending`);
+      if (l.info.delisted_on) {
+        // stopped trading: its bars end on the day it is marked delisted, its statements before that
+        delisted++;
+        expect(l.info.instr_type).toBe('EQUITY');
+        expect(new Date(d[d.length - 1] * 86_400_000).toISOString().slice(0, 10)).toBe(l.info.delisted_on);
+        expect(d[d.length - 1]).toBeLessThan(END_DAY);
+        for (const f of l.fundamentals) expect(f.filed! <= l.info.delisted_on).toBe(true);
+        continue;
+      }
+      expect(d[d.length - 1]).toBe(END_DAY);
       if (d[0] > twelveYearsBefore) short++;
       else expect(d.length).toBeGreaterThan(12 * 250);
     }
@@ -89,6 +99,27 @@ describe('the demo market generator', () => {
     for (const day of calendar) expect([0, 6]).not.toContain((day + 4) % 7);
     expect(short).toBeGreaterThanOrEqual(10);
     expect(short).toBeLessThan(120);
+    expect(delisted).toBeGreaterThanOrEqual(40);
+    expect(delisted).toBeLessThan(160);
+  });
+
+  it('files every period 20 to 60 days after it ends (never after the last session) with the shares outstanding, slowly varying', () => {
+    for (const l of market) {
+      if (!l.fundamentals.length) continue;
+      let prevShares: number | null = null;
+      for (const f of l.fundamentals) {
+        const lag = dayFromIso(f.filed!) - dayFromIso(f.period_end);
+        if (dayFromIso(f.filed!) < END_DAY && !l.info.delisted_on) {
+          expect(lag).toBeGreaterThanOrEqual(20);
+          expect(lag).toBeLessThanOrEqual(60);
+        }
+        expect(lag).toBeGreaterThan(0);
+        expect(dayFromIso(f.filed!)).toBeLessThanOrEqual(END_DAY);
+        expect(f.shares_outstanding!).toBeGreaterThan(0);
+        if (f.period_type === 'QUARTERLY' && prevShares !== null) expect(Math.abs(f.shares_outstanding! / prevShares - 1)).toBeLessThan(0.02);
+        if (f.period_type === 'QUARTERLY') prevShares = f.shares_outstanding!;
+      }
+    }
   });
 
   it('keeps every bar consistent: low ≤ open, close ≤ high, positive prices, whole-lot volume', () => {

@@ -1,4 +1,4 @@
-import type { DailyBars } from '@app/quant';
+import { windowBars, type DailyBars } from '@app/quant';
 import { emptyBars } from '../barChunks.ts';
 import type { FundamentalMetric, FundamentalPeriod, SymbolInfo } from '../repository.ts';
 import { Rng } from './random.ts';
@@ -564,17 +564,49 @@ function roundEps(x: number) {
   return r === 0 ? 0 : r; // never −0: it would not survive a trip through the database
 }
 
-function fundamentalsOf(symbol: string, books: QuarterBook[], shares: number, dilution: number): FundamentalPeriod[] {
-  const out: FundamentalPeriod[] = books.map((q) => ({
-    symbol, period_type: 'QUARTERLY', period_end: ymd(q.end), values: metricsOf([q], shares, dilution),
+/** When each period was filed and the shares outstanding it reported: a 10-Q 20–45 days after the
+ *  quarter, a 10-K 45–60 days after the year (never after the listing's last session); shares drift
+ *  slowly (buybacks, issuance) to today's count at the latest quarter. Its own random stream, so the
+ *  statements and prices are those of a market without these two columns. */
+interface Filings {
+  filed(k: number, annual: boolean): string;
+  shares(k: number): number;
+}
+
+function filingsOf(books: QuarterBook[], shares: number, lastDay: number, rng: Rng): Filings {
+  const lags = books.map(() => [rng.int(20, 45), rng.int(45, 60)]);
+  const drift = rng.uniform(-0.03, 0.05) / 4; // per quarter
+  const last = books.length - 1;
+  return {
+    filed: (k, annual) => ymd(Math.min(lastDay, books[k].end + lags[k][annual ? 1 : 0])),
+    shares: (k) => Math.max(100_000, Math.round(shares * Math.exp(drift * (k - last)))),
+  };
+}
+
+function fundamentalsOf(symbol: string, books: QuarterBook[], shares: number, dilution: number, filings: Filings): FundamentalPeriod[] {
+  const out: FundamentalPeriod[] = books.map((q, k) => ({
+    symbol, period_type: 'QUARTERLY', period_end: ymd(q.end), filed: filings.filed(k, false), shares_outstanding: filings.shares(k),
+    values: metricsOf([q], shares, dilution),
   }));
   for (let k = 0; k + 3 < books.length; k++) {
     const end = new Date(books[k].end * DAY_MS);
     if (end.getUTCMonth() !== 2) continue; // a calendar year starts with its March quarter
     const year = books.slice(k, k + 4);
-    out.push({ symbol, period_type: 'ANNUAL', period_end: ymd(year[3].end), values: metricsOf(year, shares, dilution) });
+    out.push({
+      symbol, period_type: 'ANNUAL', period_end: ymd(year[3].end), filed: filings.filed(k + 3, true), shares_outstanding: filings.shares(k + 3),
+      values: metricsOf(year, shares, dilution),
+    });
   }
   return out;
+}
+
+/** Survivorship: some equities stop trading (delisted) between three months and eight years before
+ *  the last session; their bars end there and their statements end before it. Drawn from a stream
+ *  of their own, so the other listings are unchanged. The laid-out first listings always trade. */
+const DELISTED_SHARE = 0.06;
+function delistingIndex(i: number, plan: Plan, calendarLength: number, rng: Rng): number | null {
+  if (i < 17 || plan.instrType !== 'EQUITY' || plan.shortHistory || !rng.chance(DELISTED_SHARE)) return null;
+  return calendarLength - 1 - rng.int(60, 8 * 252);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -614,18 +646,25 @@ export function* demoListings(opts: DemoOptions): Generator<DemoListing> {
     const beta = isEtf ? (plan.etfTheme!.industry === 'Bond ETF' ? 0.05 : plan.etfTheme!.industry === 'Commodity ETF' ? 0.1 : rng.uniform(0.85, 1.2)) : clamp(1 + 0.3 * rng.normal(), 0.3, 2);
     const pathRng = Rng.of(opts.seed, i, 0x70617468);
     const path = pricePath(calendar, start, mkt, { annualVol, beta, lastPrice, earnings: !isEtf, finish }, pathRng);
+    const delistAt = delistingIndex(i, plan, calendar.length, Rng.of(opts.seed, i, 0x64656c73));
     const close = path.bars.close[path.bars.close.length - 1];
     const marketCap = 10 ** logCap;
     const shares = Math.max(100_000, Math.round(marketCap / close));
     const turnover = isEtf ? rng.uniform(0.005, 0.03) : clamp(0.004 * Math.exp(0.6 * rng.normal()), 0.0005, 0.05);
     fillVolume(path, shares, turnover, annualVol / Math.sqrt(252), pathRng, finish);
+    const bars = delistAt === null ? path.bars : windowBars(path.bars, 0, delistAt + 1);
+    const lastDay = bars.day[bars.day.length - 1];
     const info: SymbolInfo = {
       symbol, name, market: plan.market, instr_type: plan.instrType, sector: plan.sector, industry: plan.industry,
-      market_cap: isEtf ? Math.round(marketCap) : Math.round(shares * close), is_demo: true, source: 'demo',
+      market_cap: isEtf ? Math.round(marketCap) : Math.round(shares * bars.close[bars.close.length - 1]), is_demo: true, source: 'demo',
+      ...(delistAt === null ? {} : { delisted_on: ymd(lastDay) }),
     };
-    const fundamentals = isEtf
-      ? []
-      : fundamentalsOf(symbol, companyBooks({ sector: plan.sector, marketCap: info.market_cap!, logCap, endDay: opts.endDay }, Rng.of(opts.seed, i, 0x66756e64)), shares, rng.uniform(1, 1.04));
-    yield { info, bars: path.bars, fundamentals };
+    let fundamentals: FundamentalPeriod[] = [];
+    if (!isEtf) {
+      const books = companyBooks({ sector: plan.sector, marketCap: info.market_cap!, logCap, endDay: lastDay }, Rng.of(opts.seed, i, 0x66756e64));
+      const filings = filingsOf(books, shares, lastDay, Rng.of(opts.seed, i, 0x66696c65));
+      fundamentals = fundamentalsOf(symbol, books, shares, rng.uniform(1, 1.04), filings);
+    }
+    yield { info, bars, fundamentals };
   }
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { replaceBarsMany, upsertFundamentals, upsertSymbols } from '../repository.ts';
+import { markDelisted, replaceBarsMany, upsertFundamentals, upsertSymbols } from '../repository.ts';
 import { demoListings, lastWeekdayBefore, type DemoListing } from './generate.ts';
 
 const BATCH = 100; // listings per write: bounds memory while keeping statements large
@@ -17,6 +17,7 @@ async function writeDemoMarket(t: Db, opts: { seed: number; count: number; endDa
   let writing: Promise<void> = Promise.resolve();
   const write = async (batch: DemoListing[]) => {
     await upsertSymbols(t, batch.map((l) => l.info));
+    await markDelisted(t, batch.flatMap((l) => (l.info.delisted_on ? [{ symbol: l.info.symbol, delisted_on: l.info.delisted_on }] : [])));
     await replaceBarsMany(t, batch.map((l) => ({ symbol: l.info.symbol, bars: l.bars })));
     await upsertFundamentals(t, batch.flatMap((l) => l.fundamentals));
   };

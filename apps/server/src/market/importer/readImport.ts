@@ -1,6 +1,6 @@
 import type { DailyBars } from '@app/quant';
 import type { Db } from '../../db/index.ts';
-import type { FundamentalPeriod } from '../repository.ts';
+import { FILING_LAG_DAYS, filedOrDefault, type FundamentalPeriod } from '../repository.ts';
 import type { ListingBatch, Provider } from '../providers/types.ts';
 import type { ImportReport, SourceReport } from './report.ts';
 import { mergeListings, type MergedListing } from './writeSymbols.ts';
@@ -12,6 +12,10 @@ import { mergeListings, type MergedListing } from './writeSymbols.ts';
 // rejected as 'unknown symbol', since we would have to invent its name and exchange;
 // --create-unknown creates such symbols anyway. Demo listings do not count as known: imported data
 // replaces the demo market, so a file named after a demo listing is as unknown as any other.
+
+/** The report's note on periods a source gave without a filing date. */
+export const undatedFilingsNote = (n: number) =>
+  `${n} period${n === 1 ? '' : 's'} without a filing date: read as filed ${FILING_LAG_DAYS} days after the period end`;
 
 export interface ReadOptions {
   /** Symbols to fetch bars and fundamentals for (network providers; files say their own), or how
@@ -110,7 +114,10 @@ export async function readImport(db: Db, providers: Provider[], opts: ReadOption
         if (!listed.has(item.symbol)) entry.problems.unshift(`unknown symbol ${item.symbol}`);
         else {
           entry.status = 'unchanged'; // until written
-          fundamentals.push({ entry, symbol: item.symbol, periods: item.periods });
+          // a period without its filing date is read as filed FILING_LAG_DAYS after its end; say so
+          const undated = item.periods.filter((p) => !p.filed).length;
+          if (undated) entry.problems.push(undatedFilingsNote(undated));
+          fundamentals.push({ entry, symbol: item.symbol, periods: item.periods.map((p) => ({ ...p, filed: filedOrDefault(p) })) });
         }
       }
       if (signal.stopped) break;
