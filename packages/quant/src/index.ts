@@ -11,6 +11,7 @@ export {
   portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS, PORTFOLIO_LONG_ONLY,
   type RankBy, type PortfolioSymbol, type PortfolioOptions, type PortfolioResult, type PortfolioTrade,
 } from './portfolio.ts';
+export * from './rotation/index.ts';
 export type { Stats } from './stats.ts';
 export {
   normalizeTemplate,
