@@ -76,6 +76,11 @@ export const INDICATOR_MESSAGES = {
   against: 'Compare with must be an indicator (an object with a name)',
   nestedAgainst: NESTED_AGAINST,
   mixedSides: MIXED_SIDES,
+  priceLeft: 'A price on the left must be true or false',
+  priceLeftLine: 'With a price on the left, pick a line drawn on the price (SMA, EMA, Supertrend, a Bollinger band)',
+  priceLeftAgainst: 'With a price on the left, the indicator goes on the right: leave "against" out',
+  moveBody: 'Send either direction ("up" or "down") or group (the block to move the row to)',
+  moveDirection: 'Direction must be "up" or "down"',
 } as const;
 
 /** DRF's generic field messages, used where the spec gives none. */

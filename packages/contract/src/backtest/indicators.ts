@@ -100,6 +100,8 @@ export const Indicator = z.object({
   d_period: z.number().int(),
   group: z.number().int().meta({ description: 'a side fires when every row of some group holds (OR of ANDs)' }),
   against: IndicatorOperand.nullable().meta({ description: 'another indicator the row compares with (before cprice and cvalue)' }),
+  // optional in the type only (the API always sends it): rows built before it existed read as false
+  price_left: z.boolean().optional().meta({ description: 'written with its price on the left ("Close crosses below BB lower"); stored mirrored (the indicator on the left, the comparison reversed, cprice on the right), which holds on the same bars' }),
 });
 export type Indicator = z.infer<typeof Indicator>;
 
@@ -134,6 +136,7 @@ const indicatorFields = {
   cvalue: field({ ...NUMBER_OR_TEXT, default: String(INDICATOR_DEFAULTS.cvalue), maxLength: USER_LIMITS.cvalueLength, description: 'the number an oscillator (RSI 0–100, OBV, MACD, %B, STOCH, ADX, CCI, ROC, WILLR) is compared with' }),
   cprice: field({ type: 'string', enum: [...CPRICES], default: INDICATOR_DEFAULTS.cprice, description: 'the price a price-like row (SMA, EMA, SUPERTREND, a Bollinger band) is compared with' }),
   group: field({ ...NUMBER_OR_TEXT, default: 0, description: `0–${MAX_GROUP}: a side fires when every row of some group holds` }),
+  price_left: field({ type: 'boolean', default: false, description: 'the row was written with cprice on the left: send it mirrored (the indicator\'s fields, the comparison reversed: crosses below ↔ crosses above, < ↔ >, ≤ ↔ ≥), and it reads back as written' }),
   against: z.unknown().optional().meta({
     description: 'another indicator to compare with (its name, parameters, output and offset; no against inside it)',
     anyOf: [{ type: 'null' }, { type: 'object', properties: Object.fromEntries(Object.keys(operandFields).map((k) => [k, {}])) }],
@@ -184,6 +187,16 @@ export function indicatorFormErrors(v: IndicatorFormValues): Partial<Record<Indi
     else {
       hasAgainst = true;
       operandErrors(v.against as OperandValues, 'against.', errors);
+    }
+  }
+
+  if (v.price_left !== undefined && v.price_left !== null && typeof v.price_left !== 'boolean') errors.price_left = M.priceLeft;
+  else if (v.price_left === true) {
+    // stored mirrored: the row's own indicator is the written right-hand side, the price its left
+    if (hasAgainst || (v.against !== undefined && v.against !== null)) errors.against = M.priceLeftAgainst;
+    else if (name !== null && !isPriceLike(name, output ?? defaultOutput(name))) {
+      if (INDICATOR_FIELDS[name].output && !isBlank(v.output)) errors.output = M.priceLeftLine;
+      else errors.name = M.priceLeftLine;
     }
   }
 
@@ -301,6 +314,7 @@ function normalizeIndicator(v: IndicatorFormValues): IndicatorFields {
     cprice: (isBlank(v.cprice) ? D.cprice : String(v.cprice).toUpperCase()) as CPrice,
     group: isBlank(v.group) ? 0 : (toNumber(v.group) as number),
     against: v.against == null ? null : normalizeOperand(v.against as OperandValues),
+    price_left: v.price_left === true,
   };
 }
 
@@ -321,5 +335,34 @@ export const IndicatorCreate = z
   })
   .transform((v) => ({ template: Id.parse(v.template), ...normalizeIndicator(v) }));
 export type IndicatorCreateInput = z.output<typeof IndicatorCreate>;
+
+/** PUT /api/indicators/{id}/ body: a row's fields, checked as on create (the row keeps its template). */
+export const IndicatorUpdate = IndicatorFormFields
+  .superRefine((v, ctx) => {
+    for (const [key, message] of Object.entries(indicatorFormErrors(v))) ctx.addIssue({ code: 'custom', path: [key], message });
+  })
+  .transform((v) => normalizeIndicator(v));
+export type IndicatorUpdateBody = z.input<typeof IndicatorUpdate>;
+
+/** POST /api/indicators/{id}/move/ body: one step up or down within its block, or to another block
+ *  (`group`, where it goes last). */
+export const IndicatorMove = z
+  .object({
+    direction: field({ type: 'string', enum: ['up', 'down'] }),
+    group: field({ type: 'integer', minimum: 0, maximum: MAX_GROUP }),
+  })
+  .superRefine((v, ctx) => {
+    const M = INDICATOR_MESSAGES;
+    const hasDirection = v.direction !== undefined && v.direction !== null;
+    const hasGroup = v.group !== undefined && v.group !== null;
+    if (hasDirection === hasGroup) ctx.addIssue({ code: 'custom', path: [], message: M.moveBody });
+    else if (hasDirection && v.direction !== 'up' && v.direction !== 'down') ctx.addIssue({ code: 'custom', path: ['direction'], message: M.moveDirection });
+    else if (hasGroup) {
+      const n = toNumber(v.group);
+      if (n === null || !Number.isInteger(n) || n < 0 || n > MAX_GROUP) ctx.addIssue({ code: 'custom', path: ['group'], message: M.group });
+    }
+  })
+  .transform((v) => (v.direction != null ? { direction: v.direction as 'up' | 'down' } : { group: toNumber(v.group) as number }));
+export type IndicatorMoveBody = z.input<typeof IndicatorMove>;
 /** What a client sends: numbers may be numeric strings, optional fields take the defaults. */
 export type IndicatorCreateBody = z.input<typeof IndicatorCreate>;

@@ -7,6 +7,8 @@ import {
   IdParams,
   Indicator,
   IndicatorCreate,
+  IndicatorMove,
+  IndicatorUpdate,
   Period,
   PeriodWrite,
   SubmitSelection,
@@ -41,6 +43,16 @@ export const indicators = {
     method: 'POST', path: '/api/indicators/', auth: 'user', tag: 'Backtest', summary: "Add an indicator to one of the user's templates",
     description: 'Numbers may be sent as numeric strings; fields left out take the spec §5 defaults.',
     body: IndicatorCreate, status: 201, response: Indicator, errors: [404],
+  }),
+  update: endpoint({
+    method: 'PUT', path: '/api/indicators/{id}/', auth: 'user', tag: 'Backtest', summary: 'Change an indicator row',
+    description: 'The row\'s fields, checked as on create; the row keeps its template and its place (a new block puts it last).',
+    params: IdParams, body: IndicatorUpdate, status: 200, response: Indicator, errors: [404],
+  }),
+  move: endpoint({
+    method: 'POST', path: '/api/indicators/{id}/move/', auth: 'user', tag: 'Backtest', summary: 'Move an indicator row',
+    description: 'One place up or down within its block (`direction`), or to another block of its side (`group`, where it goes last). Answers the template.',
+    params: IdParams, body: IndicatorMove, status: 200, response: TemplateDetail, errors: [404],
   }),
   remove: endpoint({
     method: 'DELETE', path: '/api/indicators/{id}/', auth: 'user', tag: 'Backtest', summary: 'Delete an indicator',
