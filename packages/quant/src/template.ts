@@ -250,7 +250,8 @@ function normalizeExits(input: TemplateInput): Exits {
   return exits;
 }
 
-function normalizeRow(row: IndicatorInput, at: string): Condition {
+/** One indicator row checked; `at` names it in errors (`indicators[3]`). */
+export function normalizeRow(row: IndicatorInput, at: string): Condition {
   if (!isObject(row)) throw new TemplateError(`${at} must be an object`);
   const operand = normalizeOperand(row, at);
   const { name } = operand;

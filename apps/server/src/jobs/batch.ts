@@ -138,6 +138,22 @@ export interface StartLimits {
   keep?: number;
 }
 
+/** Refuses a start at once (the errors startBatch throws) when the limits are already reached, read
+ *  without a lock: a refused request then costs no spec building, which for a large grid is tens of
+ *  milliseconds of the event loop that a crowd of accounts retrying could otherwise keep busy.
+ *  startBatch's locked check stays the one that decides. */
+export async function refuseWhenFull(db: Db, userId: number, opts: StartLimits): Promise<void> {
+  if (opts.maxActiveTotal !== undefined) {
+    const all = await repo.countAllActiveRuns(db);
+    if (all >= opts.maxActiveTotal) throw new SiteBusyError(all, opts.maxActiveTotal);
+  }
+  if (opts.maxActive === undefined) return;
+  const active = await repo.countActiveRuns(db, userId);
+  if (active >= opts.maxActive) throw new BatchLimitError(active, opts.maxActive);
+  const fromClient = opts.client == null ? 0 : await repo.countActiveRunsFrom(db, opts.client);
+  if (fromClient >= opts.maxActive) throw new BatchLimitError(fromClient, opts.maxActive, true);
+}
+
 /** Starts a run: splits the spec, stores the run and its chunks and enqueues them, in one
  *  transaction. With maxActive, refuses (BatchLimitError) when the user already has that many runs
  *  queued or running; the check and the insert are one step per user (an advisory lock). */

@@ -4,7 +4,7 @@ import { MAX_ACTIVE_OPTIMIZATIONS, USER_LIMITS } from '@app/contract';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { HeavyOwner } from '../engine/fairShare.ts';
-import { BatchLimitError, SiteBusyError, startBatch, type BatchView } from './batch.ts';
+import { BatchLimitError, refuseWhenFull, SiteBusyError, startBatch, type BatchView, type StartLimits } from './batch.ts';
 
 /** Heavy background runs a user may have queued or running at once, of every kind together. */
 export const MAX_ACTIVE_RUNS = MAX_ACTIVE_OPTIMIZATIONS;
@@ -15,12 +15,16 @@ export const SITE_BUSY_RETRY_AFTER_SECONDS = 30;
 /** Starts a batch run, or 429 with Retry-After when the user (or the client address it was sent
  *  from, whichever accounts started them) already has runs going, or 503 with
  *  Retry-After when RUNS_QUEUED_MAX runs of all users are going. The user keeps at most
- *  USER_LIMITS.runsKeptPerKind runs of each kind: the oldest finished one makes room. */
-export async function startRun(deps: AppDeps, owner: HeavyOwner, kind: string, spec: unknown): Promise<number> {
+ *  USER_LIMITS.runsKeptPerKind runs of each kind: the oldest finished one makes room. The spec is built
+ *  (`buildSpec`: reading the template, checking a grid) only once the limits leave room, so a refused
+ *  start is cheap. */
+export async function startRun<S>(deps: AppDeps, owner: HeavyOwner, kind: string, buildSpec: () => S | Promise<S>): Promise<number> {
+  const limits: StartLimits = {
+    maxActive: MAX_ACTIVE_RUNS, client: owner.address, maxActiveTotal: deps.config.runsQueuedMax, keep: USER_LIMITS.runsKeptPerKind,
+  };
   try {
-    return await startBatch(deps, owner.userId, kind, spec, {
-      maxActive: MAX_ACTIVE_RUNS, client: owner.address, maxActiveTotal: deps.config.runsQueuedMax, keep: USER_LIMITS.runsKeptPerKind,
-    });
+    await refuseWhenFull(deps.db, owner.userId, limits);
+    return await startBatch(deps, owner.userId, kind, await buildSpec(), limits);
   } catch (e) {
     if (e instanceof SiteBusyError) {
       throw new HttpError(

@@ -2,7 +2,7 @@
 // parameters, each with a list of values; the cells are their Cartesian product in the order given,
 // the last parameter changing fastest. A parameter is a field of one indicator row (`row` given) or
 // a template field (no `row`). See ARCHITECTURE.md "Optimisation".
-import { EXIT_FIELDS, normalizeTemplate, TemplateError, type Condition, type ExitField, type Exits, type IndicatorInput, type Operand, type Template, type TemplateInput } from '../template.ts';
+import { EXIT_FIELDS, normalizeRow, normalizeTemplate, TemplateError, type Condition, type ExitField, type Exits, type IndicatorInput, type Operand, type Template, type TemplateInput } from '../template.ts';
 
 /** Numeric fields of an indicator a grid may vary, on a row or (as `against.<field>`) on the
  *  indicator the row compares with. */
@@ -119,11 +119,13 @@ export function parseGrid(input: GridInput, template: TemplateInput): Grid {
     patches.push(
       p.values.map((v: unknown) => {
         if (!(typeof v === 'number' && Number.isFinite(v)) && typeof v !== 'string') throw new GridError(`${at}.values: ${JSON.stringify(v)} is not a number`);
-        // every value must make a runnable template on its own; what it changes there is its patch
+        // every value must make a runnable template on its own; what it changes there is its patch.
+        // Only what the value changes is checked here (its rows, or the template's own fields): the
+        // rest is checked once, as the base, below.
         try {
-          if (rows === null) return patchOf(normalizeTemplate(applyParam(template, undefined, field, v)), undefined, field);
-          const t = normalizeTemplate(rows.reduce((acc, r) => applyParam(acc, r, field, v), template));
-          const [first, ...more] = rows.map((r) => patchOf(t, r, field));
+          if (rows === null) return templatePatch(normalizeTemplate({ ...applyParam(template, undefined, field, v), indicators: [] }), field);
+          const t = rows.reduce((acc, r) => applyParam(acc, r, field, v), template);
+          const [first, ...more] = rows.map((r) => rowPatch(normalizeRow(t.indicators[r], `indicators[${r}]`), r, field));
           return more.length ? { ...first, more } : first;
         } catch (e) {
           if (e instanceof TemplateError) throw new GridError(`${at}.values: ${JSON.stringify(v)}: ${e.message}`);
@@ -198,16 +200,18 @@ interface Patch {
   value: number;
 }
 
-/** The checked row or template field `field` of `t`, as a patch. */
-function patchOf(t: Template, row: number | undefined, field: string): Patch {
-  if (row !== undefined) {
-    if (field.startsWith('against.')) {
-      const key = OPERAND_KEY[field.slice('against.'.length)] ?? field.slice('against.'.length);
-      return { row, key, against: true, value: t.conditions[row].against![key as keyof Operand] as number };
-    }
-    const key = field === 'cvalue' ? 'value' : (OPERAND_KEY[field] ?? field);
-    return { row, key, value: t.conditions[row][key as keyof Condition] as number };
+/** The checked row field `field` of condition `c` (row `row`), as a patch. */
+function rowPatch(c: Condition, row: number, field: string): Patch {
+  if (field.startsWith('against.')) {
+    const key = OPERAND_KEY[field.slice('against.'.length)] ?? field.slice('against.'.length);
+    return { row, key, against: true, value: c.against![key as keyof Operand] as number };
   }
+  const key = field === 'cvalue' ? 'value' : (OPERAND_KEY[field] ?? field);
+  return { row, key, value: c[key as keyof Condition] as number };
+}
+
+/** The checked template field `field` of `t`, as a patch. */
+function templatePatch(t: Template, field: string): Patch {
   if (field === 'position_size') return { key: 'positionSize', value: t.positionSize };
   if (field === 'commission') return { key: 'commission', value: t.commission };
   const key = EXIT_FIELDS[field as ExitField].key;

@@ -22,10 +22,10 @@ export default async function optimizationRoutes(app: FastifyInstance, { deps }:
   route(app, optimizations.list, async ({ user }) => (await listBatches(deps.db, user.id, OPTIMIZATION_KIND)).map((r) => ({ ...view(r), result: undefined })));
 
   route(app, optimizations.start, async ({ user, body, req }) => {
-    const { template, period } = await loadSelection(deps.db, user.id, body);
-    const { bars } = periodBars(deps.series, period);
-    const spec = optimizationSpec(body, template, period, bars);
-    const id = await startRun(deps, { userId: user.id, address: req.ip }, OPTIMIZATION_KIND, spec);
+    const id = await startRun(deps, { userId: user.id, address: req.ip }, OPTIMIZATION_KIND, async () => {
+      const { template, period } = await loadSelection(deps.db, user.id, body);
+      return optimizationSpec(body, template, period, periodBars(deps.series, period).bars);
+    });
     return view(found(await own(user.id, id)));
   });
 

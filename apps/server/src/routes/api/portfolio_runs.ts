@@ -22,13 +22,14 @@ export default async function portfolioRunRoutes(app: FastifyInstance, { deps }:
   route(app, portfolioRuns.list, async ({ user }) => (await listBatches(deps.db, user.id, PORTFOLIO_KIND)).map(head));
 
   route(app, portfolioRuns.start, async ({ user, body, req }) => {
-    const base = await universeSpec(deps, scanner, user.id, body);
-    // the portfolio engine is long-only: a short template is refused before it queues
-    if (base.template.indicators.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER')) {
-      throw badRequest({ template_id: [PORTFOLIO_LONG_ONLY] });
-    }
-    const spec: PortfolioSpec = { ...base, request: { ...base.request, max_positions: body.max_positions, rank_by: body.rank_by } };
-    const id = await startRun(deps, { userId: user.id, address: req.ip }, PORTFOLIO_KIND, spec);
+    const id = await startRun(deps, { userId: user.id, address: req.ip }, PORTFOLIO_KIND, async (): Promise<PortfolioSpec> => {
+      const base = await universeSpec(deps, scanner, user.id, body);
+      // the portfolio engine is long-only: a short template is refused before it queues
+      if (base.template.indicators.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER')) {
+        throw badRequest({ template_id: [PORTFOLIO_LONG_ONLY] });
+      }
+      return { ...base, request: { ...base.request, max_positions: body.max_positions, rank_by: body.rank_by } };
+    });
     return { ...head(found(await own(user.id, id))), result: null };
   });
 

@@ -22,8 +22,7 @@ export default async function universeRunRoutes(app: FastifyInstance, { deps }: 
   route(app, universeRuns.list, async ({ user }) => (await listBatches(deps.db, user.id, UNIVERSE_KIND)).map(head));
 
   route(app, universeRuns.start, async ({ user, body, req }) => {
-    const spec = await universeSpec(deps, scanner, user.id, body);
-    const id = await startRun(deps, { userId: user.id, address: req.ip }, UNIVERSE_KIND, spec);
+    const id = await startRun(deps, { userId: user.id, address: req.ip }, UNIVERSE_KIND, () => universeSpec(deps, scanner, user.id, body));
     return { ...head(found(await own(user.id, id))), summary: null, rows: null };
   });
 
