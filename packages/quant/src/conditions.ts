@@ -174,6 +174,24 @@ export function compileSide(
   return { groups: [...byGroup.keys()].sort((a, b) => a - b).map((k) => byGroup.get(k)!) };
 }
 
+/** The side holding only where it holds and `allowed` is 1 (bar i of the bars the side was compiled
+ *  on): a universe's membership gates entries this way, as one more row of every group, so the
+ *  engines' search skips the blocks of non-member bars like any other row's. */
+export function gatedSide(s: CompiledSide, allowed: Uint8Array): CompiledSide {
+  const series = Float64Array.from(allowed);
+  const blocks = blockExtremes(series);
+  return {
+    groups: s.groups.map((g) => ({
+      ...g,
+      count: g.count + 1,
+      series: [...g.series, series],
+      blocks: [...g.blocks, blocks],
+      op: [...g.op, OP_CODE['>']],
+      value: [...g.value, 0.5],
+    })),
+  };
+}
+
 function minus(x: Float64Array, y: Float64Array): Float64Array {
   const d = new Float64Array(x.length);
   for (let i = 0; i < x.length; i++) d[i] = x[i] - y[i];

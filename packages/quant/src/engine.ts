@@ -1,7 +1,7 @@
 // The backtest: backtesting.py 0.6's `Backtest(data, strategy, cash, commission, finalize_trades=True)`
 // for the long-only strategy of ARCHITECTURE.md, rewritten as one pass over typed arrays.
 import { windowBars, type BarWindow, type DailyBars, type ExitReason } from './types.ts';
-import { compileSide, holdsAt, nextHolding, type CompiledSide } from './conditions.ts';
+import { compileSide, gatedSide, holdsAt, nextHolding, type CompiledSide } from './conditions.ts';
 import { isShortTemplate, normalizeTemplate, type Template, type TemplateInput } from './template.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { EquitySeries, type EquitySink } from './equity.ts';
@@ -68,9 +68,9 @@ export interface TradeLevels {
  *   open (backtesting.py's `finalize_trades`). The position closes and is a trade; a BUY of the last bar
  *   opens a position that stays open: in the final equity, not in the trades (see the end of `simulate`).
  */
-export function backtest(bars: DailyBars, template: TemplateInput | Template, opts: { levels?: boolean } = {}): BacktestResult {
+export function backtest(bars: DailyBars, template: TemplateInput | Template, opts: { levels?: boolean; entryAllowed?: Uint8Array } = {}): BacktestResult {
   const t = normalizeTemplate(template);
-  const run = runTemplate(bars, t, new Map(), { levels: opts.levels });
+  const run = runTemplate(bars, t, new Map(), { levels: opts.levels, entryAllowed: opts.entryAllowed });
   const { stats, drawdown } = computeStats(bars, run.equity, run.trades);
   return { stats, trades: run.trades.map((tr) => tradeJson(bars, tr)), equity: run.equity, drawdown, levels: run.levels };
 }
@@ -84,7 +84,7 @@ export function runTemplate(
   bars: DailyBars,
   t: Template,
   series: Map<string, Float64Array>,
-  opts: { levels?: boolean; window?: BarWindow; equity?: EquitySink } = {},
+  opts: { levels?: boolean; window?: BarWindow; equity?: EquitySink; entryAllowed?: Uint8Array } = {},
 ): Run & { equity: Float64Array } {
   if (bars.close.length === 0) throw new RangeError('backtest needs at least one bar');
   const { window } = opts;
@@ -93,7 +93,9 @@ export function runTemplate(
   }
   // a short template enters on its SHORT rows and exits on its COVER rows, the mirror of BUY and SELL
   const dir: Direction = isShortTemplate(t) ? -1 : 1;
-  const buy = compileSide(bars, t.conditions, dir === 1 ? 'BUY' : 'SHORT', series, window);
+  // entryAllowed (1 per bar, over every bar): entries are decided only on those bars (a universe's members)
+  const entries = compileSide(bars, t.conditions, dir === 1 ? 'BUY' : 'SHORT', series, window);
+  const buy = opts.entryAllowed ? gatedSide(entries, opts.entryAllowed) : entries;
   const sell = compileSide(bars, t.conditions, dir === 1 ? 'SELL' : 'COVER', series, window);
   const view = window ? windowBars(bars, window.start, window.end) : bars;
   const sink = opts.equity ?? new EquitySeries(new Float64Array(view.close.length));

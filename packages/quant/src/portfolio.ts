@@ -21,7 +21,7 @@
 // backtest exactly.
 import type { DailyBars, ExitReason } from './types.ts';
 import { isShortTemplate, normalizeTemplate, TemplateError, type Template, type TemplateInput } from './template.ts';
-import { compileSide, holdsAt, type CompiledSide } from './conditions.ts';
+import { compileSide, gatedSide, holdsAt, type CompiledSide } from './conditions.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, watchesLevels } from './fills.ts';
 import { tradeJson, type Trade } from './engine.ts';
@@ -46,6 +46,9 @@ export interface PortfolioSymbol {
   /** the symbol's bars over the run's period */
   bars: DailyBars;
   marketCap?: number | null;
+  /** 1 on the bars where the symbol may be entered (a universe's members that day); every bar when absent.
+   *  A position opened on a member day is held and exits by its rules on any day. */
+  entryAllowed?: Uint8Array;
 }
 
 export interface PortfolioOptions {
@@ -116,7 +119,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     bars: u.bars,
     marketCap: u.marketCap ?? NaN,
     at: dayIndex(day, u.bars.day),
-    buy: compileSide(u.bars, t.conditions, 'BUY', new Map()),
+    buy: u.entryAllowed ? gatedSide(compileSide(u.bars, t.conditions, 'BUY', new Map()), u.entryAllowed) : compileSide(u.bars, t.conditions, 'BUY', new Map()),
     sell: compileSide(u.bars, t.conditions, 'SELL', new Map()),
     rank: rankSeries(u.bars, rankBy),
     shares: 0,

@@ -1,13 +1,11 @@
-import { compareScanResults, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, storedMarket, type FilterType, type NumRange, type OhlcComparison, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
+import { compareScanResults, type FilterType, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
 import type { SeriesCache } from '../market/seriesCache.ts';
 import { buildSnapshot, memoValue, type Snapshot } from './snapshot.ts';
-import {
-  emaValue, financialTrend, indicatorOutputValue, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue,
-  type ValueSpec,
-} from './values.ts';
+import { emaValue, latestFundamental, rsiValue, smaValue, volAvgValue, type ValueSpec } from './values.ts';
+import { scanStages, type Predicate, type ScanView, type Stage } from './filters.ts';
 
 // The scan: a validated query (packages/contract parseScanQuery) becomes a list of predicates over
-// the symbols of the series cache, cheapest first — Basic filters read precomputed quote columns,
+// the listings of the series cache that trade today (filters.ts says what each filter means), cheapest first — Basic filters read precomputed quote columns,
 // TA filters the memoized last values of indicators, FA filters the memoized fundamentals — then the
 // survivors are sorted (compareScanResults, the order the screen uses too) and one page is built.
 
@@ -16,30 +14,6 @@ export interface ScanOutcome {
   results: ScanResult[];
   /** when nothing matched: the filter that alone removes the most listings */
   emptyReason: ScanEmptyReason | null;
-}
-
-type Predicate = (i: number) => boolean;
-/** One filter of the query as a test of listing i, named by the screen's filter type. */
-interface Stage {
-  filter: FilterType;
-  keep: Predicate;
-}
-
-const inRange = (v: number, r: NumRange) =>
-  !Number.isNaN(v) && (r.gte === undefined || v >= r.gte) && (r.lte === undefined || v <= r.lte);
-
-// Prices of one symbol repeat exactly (adjusted series may differ in the last bits), so == tolerates that.
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
-function compareOhlc(a: number, b: number, op: OhlcComparison): boolean {
-  if (Number.isNaN(a) || Number.isNaN(b)) return false;
-  switch (op) {
-    case '>': return a > b && !same(a, b);
-    case '>=': return a >= b || same(a, b);
-    case '<': return a < b && !same(a, b);
-    case '<=': return a <= b || same(a, b);
-    case '==': return same(a, b);
-    case '!=': return !same(a, b);
-  }
 }
 
 const nullIfNaN = (v: number) => (Number.isNaN(v) ? null : v);
@@ -103,11 +77,32 @@ export class ScannerEngine {
   }
 
   private stages(s: Snapshot, q: ScanQuery, value: (spec: ValueSpec, i: number) => number): Stage[] {
-    return [...basicPredicates(s, q), ...taPredicates(s, q, value), ...faPredicates(q, value)];
+    return scanStages(todayView(s, value), q);
   }
 }
 
-const everyListing = (s: Snapshot) => Array.from({ length: s.entries.length }, (_, i) => i);
+/** Today as the filters see it: the snapshot's quote columns (a listing without bars shows the
+ *  screener's last sale) and the memo of last values. */
+function todayView(s: Snapshot, value: (spec: ValueSpec, i: number) => number): ScanView {
+  return {
+    entry: (i) => s.entries[i],
+    bar: (i) => s.entries[i].bars.close.length - 1,
+    price: (i) => s.price[i],
+    volume: (i) => s.volume[i],
+    chg: (i) => s.chg[i],
+    marketCap: (i) => s.marketCap[i],
+    value,
+  };
+}
+
+type ValueOf = (spec: ValueSpec, i: number) => number;
+
+/** The listings that trade today: a delisted one (its bars stopped) is no current match. */
+const everyListing = (s: Snapshot) => {
+  const out: number[] = [];
+  for (let i = 0; i < s.entries.length; i++) if (!s.entries[i].info.delisted_on) out.push(i);
+  return out;
+};
 
 function applyStages(s: Snapshot, stages: Stage[]): number[] {
   let matched = everyListing(s);
@@ -127,90 +122,6 @@ function emptyReason(s: Snapshot, stages: Stage[]): ScanEmptyReason | null {
     if (!best || removed > best.removed) best = { filter, removed, total: all.length };
   }
   return best;
-}
-
-function basicPredicates(s: Snapshot, q: ScanQuery): Stage[] {
-  const out: Stage[] = [];
-  if (q.market) {
-    const m = storedMarket(q.market);
-    out.push({ filter: 'market', keep: (i) => s.entries[i].info.market === m });
-  }
-  if (q.instr_type) out.push({ filter: 'instr_type', keep: (i) => s.entries[i].info.instr_type === q.instr_type });
-  if (q.sector) out.push({ filter: 'sector', keep: (i) => s.entries[i].info.sector === q.sector });
-  if (q.price) out.push({ filter: 'price', keep: (i) => inRange(s.price[i], q.price!) });
-  if (q.volume) out.push({ filter: 'volume', keep: (i) => inRange(s.volume[i], q.volume!) });
-  if (q.market_cap) out.push({ filter: 'market_cap', keep: (i) => inRange(s.marketCap[i], q.market_cap!) });
-  if (q.chg) out.push({ filter: 'chg', keep: (i) => inRange(s.chg[i], q.chg!) });
-  return out;
-}
-
-type ValueOf = (spec: ValueSpec, i: number) => number;
-
-function taPredicates(s: Snapshot, q: ScanQuery, value: ValueOf): Stage[] {
-  const out: Stage[] = [];
-  // {f}_gte=true with {f}_compare=price: indicator ≥ price; _lte: indicator ≤ price (NaN never matches)
-  const vsPrice = (filter: FilterType, spec: ValueSpec, f: { gte: boolean; lte: boolean }) => {
-    if (f.gte) out.push({ filter, keep: (i) => value(spec, i) >= s.price[i] });
-    if (f.lte) out.push({ filter, keep: (i) => value(spec, i) <= s.price[i] });
-  };
-  // cheapest first: later predicates only see the symbols earlier ones kept
-  if (q.price_compare) {
-    const { currentField, compareField, comparison, offset } = q.price_compare;
-    const back = -offset;
-    out.push({ filter: 'price_compare', keep: (i) => {
-      const b = s.entries[i].bars;
-      const n = b.close.length;
-      if (n - 1 - back < 0) return false;
-      return compareOhlc(b[currentField][n - 1], b[compareField][n - 1 - back], comparison);
-    } });
-  }
-  if (q.vol_avg) {
-    const spec = volAvgValue(q.vol_avg.period);
-    out.push({ filter: 'vol_avg', keep: (i) => inRange(value(spec, i), q.vol_avg!) });
-  }
-  if (q.sma) vsPrice('sma', smaValue(q.sma.period), q.sma);
-  if (q.ema) vsPrice('ema', emaValue(q.ema.period), q.ema);
-  if (q.rsi) {
-    const spec = rsiValue(q.rsi.period);
-    out.push({ filter: 'rsi', keep: (i) => inRange(value(spec, i), q.rsi!) });
-  }
-  if (q.macd) {
-    const spec = macdSpreadValue(q.macd.fast, q.macd.slow, q.macd.signal);
-    const above = q.macd.aboveSignal;
-    out.push({ filter: 'macd', keep: (i) => {
-      const d = value(spec, i);
-      return above ? d > 0 : d <= 0;
-    } });
-  }
-  for (const t of INDICATOR_RANGE_TYPES) {
-    const r = q.indicator_ranges[t];
-    if (!r) continue;
-    const spec = indicatorOutputValue(INDICATOR_RANGE_FILTERS[t].indicator, INDICATOR_RANGE_FILTERS[t].output);
-    out.push({ filter: t, keep: (i) => inRange(value(spec, i), r) });
-  }
-  if (q.bb_band) {
-    // the last close strictly outside the band (NaN bands in warm-up never match)
-    const above = q.bb_band === 'above_upper';
-    const spec = indicatorOutputValue('BBANDS', above ? 'upper' : 'lower');
-    out.push({ filter: 'bb_band', keep: (i) => (above ? s.price[i] > value(spec, i) : s.price[i] < value(spec, i)) });
-  }
-  if (q.st) vsPrice('st', supertrendValue(q.st.period, q.st.multiplier), q.st);
-  return out;
-}
-
-function faPredicates(q: ScanQuery, value: ValueOf): Stage[] {
-  const out: Stage[] = [];
-  if (q.financial_trend) {
-    const t = q.financial_trend;
-    const spec = financialTrend(t.metric, t.periodType, t.direction, t.periods);
-    out.push({ filter: 'financial_trend', keep: (i) => value(spec, i) === 1 });
-  }
-  for (const c of q.fa_compare) {
-    const spec = latestFundamental(c.metric, q.fa_compare_period);
-    const test = { gte: (v: number) => v >= c.value, lte: (v: number) => v <= c.value, gt: (v: number) => v > c.value, lt: (v: number) => v < c.value }[c.operator];
-    out.push({ filter: 'fa_compare', keep: (i) => test(value(spec, i)) }); // NaN (never reported) fails every comparison
-  }
-  return out;
 }
 
 /** The numbers behind the sortable extras: the query's own periods, fundamentals of fa_compare_period. */

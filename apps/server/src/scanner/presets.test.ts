@@ -44,30 +44,32 @@ describe('why a scan found nothing', () => {
   cache.setEntries(market);
   const engine = new ScannerEngine(cache);
   const lastClose = (e: SeriesEntry) => e.bars.close[e.bars.close.length - 1];
+  // a scan sees the listings that trade today: the delisted ones are no current match
+  const listed = market.filter((e) => !e.info.delisted_on);
 
   it('names the filter that alone removes the most listings, with the counts', () => {
     // price above every listing's close removes all 60; ETF alone removes the equities
-    const top = Math.max(...market.map(lastClose));
+    const top = Math.max(...listed.map(lastClose));
     const out = engine.scan(query(`instr_type=ETF&price__gte=${top + 1}`));
     expect(out.count).toBe(0);
-    expect(out.emptyReason).toEqual({ filter: 'price', removed: market.length, total: market.length });
+    expect(out.emptyReason).toEqual({ filter: 'price', removed: listed.length, total: listed.length });
     const onlyEtfs = engine.scan(query('instr_type=ETF&rsi_lte=0.5&rsi_period=14'));
     expect(onlyEtfs.count).toBe(0);
     // RSI ≤ 0.5 removes every listing, more than the ETF filter's equities
-    expect(onlyEtfs.emptyReason).toEqual({ filter: 'rsi', removed: market.length, total: market.length });
+    expect(onlyEtfs.emptyReason).toEqual({ filter: 'rsi', removed: listed.length, total: listed.length });
   });
 
   it('names the biggest remover among filters that each keep some listings', () => {
-    const nyse = market.filter((e) => e.info.market === 'NYSE').length;
-    const finance = market.filter((e) => e.info.sector === 'Finance').length;
-    const both = market.filter((e) => e.info.market === 'NYSE' && e.info.sector === 'Finance' && e.info.instr_type === 'ETF').length;
+    const nyse = listed.filter((e) => e.info.market === 'NYSE').length;
+    const finance = listed.filter((e) => e.info.sector === 'Finance').length;
+    const both = listed.filter((e) => e.info.market === 'NYSE' && e.info.sector === 'Finance' && e.info.instr_type === 'ETF').length;
     expect(both).toBe(0); // demo ETFs carry their theme's sector, never Finance on NYSE
     const out = engine.scan(query('market=NYSE&sector=Finance&instr_type=ETF'));
     expect(out.count).toBe(0);
-    const etfs = market.filter((e) => e.info.instr_type === 'ETF').length;
-    const removedBy = { market: market.length - nyse, sector: market.length - finance, instr_type: market.length - etfs };
+    const etfs = listed.filter((e) => e.info.instr_type === 'ETF').length;
+    const removedBy = { market: listed.length - nyse, sector: listed.length - finance, instr_type: listed.length - etfs };
     const most = Math.max(...Object.values(removedBy));
-    expect(out.emptyReason).toEqual({ filter: (Object.keys(removedBy) as (keyof typeof removedBy)[]).find((k) => removedBy[k] === most), removed: most, total: market.length });
+    expect(out.emptyReason).toEqual({ filter: (Object.keys(removedBy) as (keyof typeof removedBy)[]).find((k) => removedBy[k] === most), removed: most, total: listed.length });
   });
 
   it('says nothing when rows were found or there are no filters', () => {
