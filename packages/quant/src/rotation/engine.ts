@@ -281,15 +281,20 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
       rebalances.push(pending.record);
       pending = null;
     }
+    if (watching) {
+      for (const s of held) {
+        const j = advance(s, d);
+        const b = bars[s];
+        if (!(shares[s] > 0) || b.day[j] !== d) continue;
+        const exit = levelExit(b.open[j], b.high[j], b.low[j], sl[s], tp[s], trails[s] === 1);
+        if (exit) sell(k, s, shares[s], exit.price, exit.reason as RotationOrder['reason']);
+      }
+    }
     let e = cash;
     let open = 0;
     for (const s of held) {
       const j = advance(s, d);
       const b = bars[s];
-      if (watching && shares[s] > 0 && b.day[j] === d) {
-        const exit = levelExit(b.open[j], b.high[j], b.low[j], sl[s], tp[s], trails[s] === 1);
-        if (exit) sell(k, s, shares[s], exit.price, exit.reason as RotationOrder['reason']);
-      }
       if (!shares[s]) continue;
       e += shares[s] * b.close[j];
       open++;
