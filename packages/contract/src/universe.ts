@@ -1,5 +1,6 @@
-// Many-symbol runs: one template over a universe of symbols — a saved scan's matches
-// today, a typed or pasted list, or every listed equity — as a table of single-symbol backtests
+// Many-symbol runs: one template over a universe of symbols — a saved scan point in time (or its
+// matches today), a typed or pasted list, or every listed equity, each day cut by price and
+// liquidity floors — as a table of single-symbol backtests
 // (universe run) or as one account trading them all (portfolio run). Both run in the background.
 import { z } from 'zod';
 import { MAX_PORTFOLIO_POSITIONS, RANK_BY } from '@app/quant';
@@ -23,15 +24,43 @@ export const UNIVERSE_MESSAGES = {
   endAfterStart: 'End date must be after start date.',
   tooManyListed: `Type or paste at most ${MAX_LISTED_SYMBOLS.toLocaleString('en-US')} symbols, or use a saved scan.`,
   maxPositions: `Max. positions must be a whole number from 1 to ${MAX_PORTFOLIO_POSITIONS}.`,
-  survivorship: "The universe is today's list of symbols: stocks that were delisted before today are not in it, which flatters past results (survivorship bias).",
+  /** the point-in-time universes (a saved scan, every listed equity) */
+  survivorship:
+    'The universe is point in time: on each day it holds the symbols that traded that day and passed the scan and floors as of that close, delisted ones included while they traded. It is only as complete as the market data: a listing missing from it cannot be in the universe (survivorship bias).',
+  /** a saved scan's matches today */
+  hindsight:
+    "Hindsight: the universe is the scan's matches today applied to every past day, so the run knows which stocks would pass the scan in the future (look-ahead), and stocks delisted before today are not in it (survivorship bias). Use the scan point in time for a fair test.",
+  /** a typed list */
+  chosenList: 'The universe is the symbols you listed: if they were chosen knowing how they did, the results carry that hindsight (survivorship bias).',
+  floorPositive: 'Enter a number greater than 0, or leave the floor off.',
 } as const;
+
+/** The warning a run's result carries for its universe's kind. */
+export function universeWarning(kind: Universe['kind']): string {
+  return kind === 'scan_today' ? UNIVERSE_MESSAGES.hindsight : kind === 'symbols' ? UNIVERSE_MESSAGES.chosenList : UNIVERSE_MESSAGES.survivorship;
+}
+
+/** The floors a many-symbol run applies on each day unless told otherwise: close ≥ $5 and a 20-day
+ *  average dollar volume ≥ $1M. */
+export const DEFAULT_FLOORS = { min_close: 5, min_dollar_volume: 1_000_000 } as const;
+const floor = z.number({ error: UNIVERSE_MESSAGES.floorPositive }).positive(UNIVERSE_MESSAGES.floorPositive).finite(UNIVERSE_MESSAGES.floorPositive).nullable();
+/** Price and liquidity floors, as of each day; null (or a null field) removes them. */
+export const RunFloors = z.object({
+  /** the day's close at least this (dollars) */
+  min_close: floor.default(DEFAULT_FLOORS.min_close),
+  /** the average of close × volume over the 20 bars up to the day at least this (dollars) */
+  min_dollar_volume: floor.default(DEFAULT_FLOORS.min_dollar_volume),
+});
+export type RunFloors = z.output<typeof RunFloors>;
 
 const Ticker = z.string().trim().toUpperCase().regex(/^[A-Z0-9.^-]{1,12}$/, 'Enter valid symbol tickers.');
 
 /** Where the symbols come from. */
 export const Universe = z.discriminatedUnion('kind', [
-  /** a saved scanner query's matches today */
+  /** a saved scanner query point in time: on each day, the symbols it matches as of that close */
   z.object({ kind: z.literal('scan'), query_id: Id }),
+  /** a saved scanner query's matches today, on every day (hindsight: see UNIVERSE_MESSAGES.hindsight) */
+  z.object({ kind: z.literal('scan_today'), query_id: Id }),
   /** symbols typed or pasted (duplicates dropped) */
   z.object({ kind: z.literal('symbols'), symbols: z.array(Ticker).min(1, UNIVERSE_MESSAGES.empty).max(MAX_LISTED_SYMBOLS, UNIVERSE_MESSAGES.tooManyListed) }),
   /** every listed equity */
@@ -44,6 +73,8 @@ const runFields = {
   universe: Universe,
   start_date: IsoDate,
   end_date: IsoDate,
+  /** price and liquidity floors on each day; null: none */
+  floors: RunFloors.nullable().default({ ...DEFAULT_FLOORS }),
 };
 const datesInOrder = (v: { start_date: string; end_date: string }) => v.start_date < v.end_date;
 
@@ -76,8 +107,10 @@ const RunRequest = z.object({
   template_name: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  universe: z.object({ kind: z.enum(['scan', 'symbols', 'all']), label: z.string() }),
+  universe: z.object({ kind: z.enum(['scan', 'scan_today', 'symbols', 'all']), label: z.string() }),
   symbols: z.number().int(),
+  /** absent on runs started before floors existed */
+  floors: RunFloors.nullable().optional(),
 });
 
 const runHead = {
@@ -123,6 +156,10 @@ export const UniverseSummary = z.object({
   /** returns in equal-width bins: [from, to) percent and the count of symbols */
   histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   survivorship: z.string(),
+  /** symbol-days the floors removed (member days of the scan or list that failed a floor) */
+  floors_removed: z.number().int().optional(),
+  /** symbols with bars in the period that were never members on any of its days (no row) */
+  never_members: z.array(z.string()).optional(),
 });
 export type UniverseSummary = z.infer<typeof UniverseSummary>;
 
@@ -161,6 +198,9 @@ export const PortfolioResult = z.object({
   benchmark: z.object({ symbol: z.string(), equity: z.array(z.number().nullable()) }).nullable(),
   skipped: z.array(z.string()),
   survivorship: z.string(),
+  /** symbol-days the floors removed (see UniverseSummary) */
+  floors_removed: z.number().int().optional(),
+  never_members: z.array(z.string()).optional(),
 });
 export type PortfolioResult = z.infer<typeof PortfolioResult>;
 

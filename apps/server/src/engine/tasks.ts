@@ -5,7 +5,8 @@ import { backtest, evaluateCellBlocks, evaluateCells, pboPart, type BarWindow, t
 import { transferable } from './transfer.ts';
 import { gridEntry } from './gridCache.ts';
 import { optimizationResult, type ResultInput } from '../optimize/result.ts';
-import { universeRows, type SymbolBars } from '../universe/rows.ts';
+import { universeRows, type MemberItem } from '../universe/rows.ts';
+import type { MembershipRule } from '../universe/membership.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
 import { endpoints, type TemplateDetail } from '@app/contract';
 import { equityCurve, explainedTrades, runJson, runTemplate } from '../backtest/run.ts';
@@ -66,8 +67,8 @@ export const TASKS = {
     return optimizationResult(input);
   },
 
-  /** A universe run's rows: each symbol's single backtest over its bars. */
-  universeRows(input: { template: TemplateInput; items: SymbolBars[] }) {
+  /** A universe run's rows: each member symbol's single backtest over its bars, entries on member days. */
+  universeRows(input: { template: TemplateInput; items: MemberItem[]; rule: MembershipRule }) {
     return universeRows(input);
   },
 

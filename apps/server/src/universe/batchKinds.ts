@@ -1,12 +1,14 @@
 // Universe and portfolio runs as batch runs (jobs/batch.ts). A universe run is cut into chunks of
 // symbols that any process's workers backtest on their engine threads; a portfolio trades every
 // symbol from one account, day by day, so it is one chunk.
-import type { PortfolioResult, UniverseRow } from '@app/contract';
-import type { RankBy, TemplateInput } from '@app/quant';
+import { universeWarning, type PortfolioResult, type RunFloors, type UniverseRow } from '@app/contract';
+import { parseDay, type RankBy, type TemplateInput } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import { registerBatchKind } from '../jobs/batch.ts';
 import { barsInRange } from '../backtest/periodBars.ts';
-import { universeSummary, type SymbolBars } from './rows.ts';
+import { firstDayAtOrAfter } from '../market/barChunks.ts';
+import { universeSummary, type MemberItem, type RowsChunk } from './rows.ts';
+import type { MembershipRule } from './membership.ts';
 
 export const UNIVERSE_KIND = 'universe';
 export const PORTFOLIO_KIND = 'portfolio';
@@ -20,15 +22,20 @@ export interface RunRequestView {
   template_name: string;
   start_date: string;
   end_date: string;
-  universe: { kind: 'scan' | 'symbols' | 'all'; label: string };
+  universe: { kind: 'scan' | 'scan_today' | 'symbols' | 'all'; label: string };
   symbols: number;
+  floors?: RunFloors | null;
 }
 
 export interface UniverseSpec {
   request: RunRequestView;
   template: TemplateInput;
   symbols: string[];
+  /** absent on runs queued before point-in-time membership: no scan by day, no floors */
+  membership?: MembershipRule;
 }
+
+const NO_RULE: MembershipRule = { query: null, floors: null };
 
 export interface PortfolioSpec extends UniverseSpec {
   request: RunRequestView & { max_positions: number; rank_by: RankBy };
@@ -39,20 +46,29 @@ export interface UniverseResult {
   summary: ReturnType<typeof universeSummary>;
 }
 
-/** The symbols' bars over the run's period; those with fewer than 2 bars there are skipped. */
+/** The symbols' whole histories and the bars of the run's period; those with fewer than 2 bars there
+ *  are skipped. Fundamentals travel only when the scan reads them. */
 function collect(deps: Pick<AppDeps, 'series'>, spec: UniverseSpec, symbols: string[]) {
-  const items: (SymbolBars & { marketCap: number | null })[] = [];
+  const items: MemberItem[] = [];
   const skipped: string[] = [];
+  const start = parseDay(spec.request.start_date);
+  const end = parseDay(spec.request.end_date) + 1;
+  const withFilings = !!spec.membership?.query;
   for (const symbol of symbols) {
-    const found = barsInRange(deps.series, symbol, spec.request.start_date, spec.request.end_date);
-    if (found) items.push({ ...found, marketCap: deps.series.get(symbol)?.info.market_cap ?? null });
-    else skipped.push(symbol);
+    const e = deps.series.get(symbol);
+    const from = e ? firstDayAtOrAfter(e.bars.day, start) : 0;
+    const to = e ? firstDayAtOrAfter(e.bars.day, end) : 0;
+    if (!e || to - from < 2) {
+      skipped.push(symbol);
+      continue;
+    }
+    items.push({ entry: withFilings ? e : { ...e, quarterly: [], annual: [] }, from, to });
   }
   return { items, skipped };
 }
 
 export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) {
-  registerBatchKind<UniverseSpec, { from: number; to: number }, { rows: UniverseRow[]; skipped: string[] }, UniverseResult>(UNIVERSE_KIND, {
+  registerBatchKind<UniverseSpec, { from: number; to: number }, RowsChunk & { skipped: string[] }, UniverseResult>(UNIVERSE_KIND, {
     split(spec) {
       const chunks = [];
       for (let from = 0; from < spec.symbols.length; from += SYMBOLS_PER_CHUNK) chunks.push({ from, to: Math.min(spec.symbols.length, from + SYMBOLS_PER_CHUNK) });
@@ -60,12 +76,20 @@ export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) 
     },
     async runChunk(spec, chunk, ctx) {
       const { items, skipped } = collect(deps, spec, spec.symbols.slice(chunk.from, chunk.to));
-      const rows = items.length ? await deps.engine.run('universeRows', { template: spec.template, items }, { signal: ctx.signal }) : [];
-      return { rows, skipped };
+      const rule = spec.membership ?? NO_RULE;
+      const out = items.length ? await deps.engine.run('universeRows', { template: spec.template, items, rule }, { signal: ctx.signal }) : { rows: [], neverMembers: [], floorsRemoved: 0 };
+      return { ...out, skipped };
     },
-    async finish(_, results) {
+    async finish(spec, results) {
       const rows = results.flatMap((r) => r.rows);
-      return { rows, summary: universeSummary(rows, results.flatMap((r) => r.skipped)) };
+      return {
+        rows,
+        summary: universeSummary(rows, results.flatMap((r) => r.skipped), {
+          survivorship: universeWarning(spec.request.universe.kind),
+          floors_removed: results.reduce((n, r) => n + (r.floorsRemoved ?? 0), 0),
+          never_members: results.flatMap((r) => r.neverMembers ?? []),
+        }),
+      };
     },
   });
 
@@ -76,7 +100,9 @@ export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) 
       if (!items.length) throw new Error(`no symbol of the universe has 2 bars between ${spec.request.start_date} and ${spec.request.end_date}`);
       const benchmark = barsInRange(deps.series, BENCHMARK_SYMBOL, spec.request.start_date, spec.request.end_date);
       const { max_positions: maxPositions, rank_by: rankBy } = spec.request;
-      return deps.engine.run('portfolio', { template: spec.template, items, skipped, maxPositions, rankBy, benchmark }, { signal: ctx.signal });
+      const rule = spec.membership ?? NO_RULE;
+      const survivorship = universeWarning(spec.request.universe.kind);
+      return deps.engine.run('portfolio', { template: spec.template, items, rule, survivorship, skipped, maxPositions, rankBy, benchmark }, { signal: ctx.signal });
     },
     finish: async (_, [result]) => result,
   });

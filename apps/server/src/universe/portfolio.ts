@@ -1,12 +1,16 @@
 // A portfolio run's answer (runs on an engine thread): quant's portfolio backtest over the symbols'
 // bars, with the daily curves as JSON and a market benchmark held with the same cash.
-import { UNIVERSE_MESSAGES, type PortfolioResult } from '@app/contract';
+import { type PortfolioResult } from '@app/contract';
 import { explainTrades, formatDay, portfolioBacktest, type PortfolioTrade, type RankBy, type TemplateInput } from '@app/quant';
-import type { SymbolBars } from './rows.ts';
+import { memberBars, type MemberItem, type SymbolBars } from './rows.ts';
+import type { MembershipRule } from './membership.ts';
 
 export interface PortfolioInput {
   template: TemplateInput;
-  items: (SymbolBars & { marketCap: number | null })[];
+  items: MemberItem[];
+  rule: MembershipRule;
+  /** the result's universe warning (universeWarning) */
+  survivorship: string;
   skipped: string[];
   maxPositions: number;
   rankBy: RankBy;
@@ -14,12 +18,21 @@ export interface PortfolioInput {
   benchmark: SymbolBars | null;
 }
 
+/** A non-member day means no new entry on that symbol; a position opened on a member day is held and
+ *  exits by the template's rules (SELL rows, stops) on any day, member or not. Symbols never members in
+ *  the period are left out (no trade could open on them). */
 export function portfolioResult(input: PortfolioInput): PortfolioResult {
-  const r = portfolioBacktest(
-    input.items.map((i) => ({ symbol: i.symbol, bars: i.bars, marketCap: i.marketCap })),
-    input.template,
-    { maxPositions: input.maxPositions, rankBy: input.rankBy },
-  );
+  let floorsRemoved = 0;
+  const neverMembers: string[] = [];
+  const legs: (SymbolBars & { marketCap: number | null; entryAllowed?: Uint8Array })[] = [];
+  for (const item of input.items) {
+    const m = memberBars(item, input.rule);
+    floorsRemoved += m.floorRemoved;
+    if (!m.members) neverMembers.push(m.symbol);
+    else legs.push({ symbol: m.symbol, name: m.name, bars: m.bars, marketCap: m.marketCap, entryAllowed: m.entryAllowed ?? undefined });
+  }
+  if (!legs.length) throw new Error('no symbol of the universe was a member on any day of the period (the scan and the floors removed every day)');
+  const r = portfolioBacktest(legs, input.template, { maxPositions: input.maxPositions, rankBy: input.rankBy });
   const cash = r.equity[0];
   let benchmark: PortfolioResult['benchmark'] = null;
   if (input.benchmark) {
@@ -38,7 +51,7 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
   }
   return {
     stats: r.stats,
-    trades: withWhy(input, r.trades),
+    trades: withWhy({ template: input.template, items: legs }, r.trades),
     time: Array.from(r.day, formatDay),
     equity: Array.from(r.equity),
     drawdown: Array.from(r.drawdown, (d) => (d === 0 ? 0 : -d)),
@@ -46,12 +59,14 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
     equal_weight: Array.from(r.equalWeight),
     benchmark,
     skipped: [...input.skipped, ...r.skipped],
-    survivorship: UNIVERSE_MESSAGES.survivorship,
+    survivorship: input.survivorship,
+    floors_removed: floorsRemoved,
+    never_members: neverMembers,
   };
 }
 
 /** The trades with why each opened and closed, read on its own symbol's bars. */
-function withWhy(input: PortfolioInput, trades: PortfolioTrade[]): PortfolioTrade[] {
+function withWhy(input: { template: TemplateInput; items: SymbolBars[] }, trades: PortfolioTrade[]): PortfolioTrade[] {
   const bySymbol = new Map<string, number[]>();
   trades.forEach((t, i) => {
     const at = bySymbol.get(t.Symbol);

@@ -1,7 +1,9 @@
 // A universe run's table: one row per symbol, the single-symbol backtest of that symbol over the
 // period in the table's words (runs on an engine thread), and the distribution of their returns.
-import { UNIVERSE_MESSAGES, type UniverseRow, type UniverseSummary } from '@app/contract';
-import { backtest, type DailyBars, type Stats, type TemplateInput } from '@app/quant';
+import { type UniverseRow, type UniverseSummary } from '@app/contract';
+import { backtest, windowBars, type DailyBars, type Stats, type TemplateInput } from '@app/quant';
+import type { SeriesEntry } from '../market/seriesCache.ts';
+import { gatesNothing, membership, type MembershipRule } from './membership.ts';
 
 export interface SymbolBars {
   symbol: string;
@@ -9,12 +11,52 @@ export interface SymbolBars {
   bars: DailyBars;
 }
 
+/** One symbol of a run: its whole history (membership reads indicators and filings up to each day)
+ *  and the bars [from, to) of the run's period. */
+export interface MemberItem {
+  entry: SeriesEntry;
+  from: number;
+  to: number;
+}
+
+/** A symbol's bars over the period and the bars of it on which entries may be decided (null: every
+ *  bar); null when it was never a member. */
+export function memberBars(item: MemberItem, rule: MembershipRule) {
+  const { entry, from, to } = item;
+  const bars = windowBars(entry.bars, from, to);
+  const base = { symbol: entry.info.symbol, name: entry.info.name, bars, marketCap: entry.info.market_cap ?? null };
+  if (gatesNothing(rule)) return { ...base, entryAllowed: null, floorRemoved: 0, members: to - from };
+  const m = membership(entry, rule, from, to);
+  return { ...base, entryAllowed: m.allowed, floorRemoved: m.floorRemoved, members: m.members };
+}
+
+export interface RowsChunk {
+  rows: UniverseRow[];
+  /** symbols with bars in the period that were never members (no row) */
+  neverMembers: string[];
+  floorsRemoved: number;
+}
+
 const num = (stats: Stats, key: string) => (typeof stats[key] === 'number' ? (stats[key] as number) : null);
 
-/** The row of each symbol: exactly what a plain backtest of it over the same bars reports. */
-export function universeRows(input: { template: TemplateInput; items: SymbolBars[] }): UniverseRow[] {
-  return input.items.map(({ symbol, name, bars }) => {
-    const { stats } = backtest(bars, input.template);
+/** The row of each symbol that was a member on some day: what a plain backtest of it over the same
+ *  bars reports when entries may be decided only on its member days (every day: exactly the plain
+ *  backtest). An open position is held and exits by the template's rules on any day. */
+export function universeRows(input: { template: TemplateInput; items: MemberItem[]; rule: MembershipRule }): RowsChunk {
+  const out: RowsChunk = { rows: [], neverMembers: [], floorsRemoved: 0 };
+  for (const item of input.items) {
+    const m = memberBars(item, input.rule);
+    out.floorsRemoved += m.floorRemoved;
+    if (!m.members) {
+      out.neverMembers.push(m.symbol);
+      continue;
+    }
+    out.rows.push(universeRow(m.symbol, m.name, backtest(m.bars, input.template, { entryAllowed: m.entryAllowed ?? undefined }).stats));
+  }
+  return out;
+}
+
+function universeRow(symbol: string, name: string, stats: Stats): UniverseRow {
     return {
       symbol,
       name,
@@ -30,7 +72,6 @@ export function universeRows(input: { template: TemplateInput; items: SymbolBars
       exposure_pct: num(stats, 'Exposure Time [%]'),
       buy_hold_pct: num(stats, 'Buy & Hold Return [%]'),
     };
-  });
 }
 
 /** Linear-interpolated quantile of sorted values (numpy's default). */
@@ -43,7 +84,7 @@ function quantile(sorted: number[], q: number): number | null {
 
 const HISTOGRAM_BINS = 20;
 
-export function universeSummary(rows: UniverseRow[], skipped: string[]): UniverseSummary {
+export function universeSummary(rows: UniverseRow[], skipped: string[], extra: { survivorship: string; floors_removed: number; never_members: string[] }): UniverseSummary {
   const returns = rows.map((r) => r.return_pct).filter((v): v is number => v !== null).sort((a, b) => a - b);
   const share = (n: number) => (rows.length ? (n / rows.length) * 100 : null);
   const histogram: UniverseSummary['histogram'] = [];
@@ -63,6 +104,6 @@ export function universeSummary(rows: UniverseRow[], skipped: string[]): Univers
     profitable_pct: share(rows.filter((r) => (r.return_pct ?? 0) > 0).length),
     beat_buy_hold_pct: share(rows.filter((r) => r.return_pct !== null && r.buy_hold_pct !== null && r.return_pct > r.buy_hold_pct).length),
     histogram,
-    survivorship: UNIVERSE_MESSAGES.survivorship,
+    ...extra,
   };
 }

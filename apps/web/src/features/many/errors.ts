@@ -1,9 +1,8 @@
 import { ApiError, firstMessage, NetworkError } from '../../lib/api.ts';
 
 /** The form's fields a 400 can name (the API's keys; 'universe.symbols' is the typed list). */
-export type FieldErrors = Partial<Record<'template_id' | 'universe' | 'start_date' | 'end_date' | 'max_positions' | 'rank_by', string>>;
-
-const FORM_FIELDS = ['template_id', 'universe', 'start_date', 'end_date', 'max_positions', 'rank_by'] as const;
+const FORM_FIELDS = ['template_id', 'universe', 'start_date', 'end_date', 'max_positions', 'rank_by', 'floors.min_close', 'floors.min_dollar_volume'] as const;
+export type FieldErrors = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 
 /** A failed start as the form shows it: the server's words under each field it named, anything else
  *  (a 404 for a template or scan that is gone, the 429 limit, no answer) in one line above. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, parseNumberInput, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type Universe } from '@app/contract';
+import { DEFAULT_FLOORS, DEFAULT_RANK_BY, MAX_PORTFOLIO_POSITIONS, RANK_BY, parseNumberInput, RANK_BY_TEXT, settingsInWords, UNIVERSE_MESSAGES, type RunFloors, type Universe } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Loading, Select, textLinkClass } from '../../../components/index.ts';
 import { readManyLink, type ManyKind } from '../../../lib/manyLinks.ts';
 import { useExampleTickers } from '../../../lib/marketStatus.ts';
@@ -9,8 +9,10 @@ import { startError, type FieldErrors } from '../errors.ts';
 import { parseSymbols } from '../format.ts';
 import { MANY_TEXT } from '../texts.ts';
 
-type UniverseKind = Universe['kind'];
+type UniverseKind = 'scan' | 'symbols' | 'all';
 const UNIVERSE_KINDS: UniverseKind[] = ['scan', 'symbols', 'all'];
+type ScanWhen = 'scan' | 'scan_today';
+const SCAN_WHEN: ScanWhen[] = ['scan', 'scan_today'];
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Without a period: the last five years. */
@@ -21,8 +23,8 @@ function defaultDates() {
   return { start: isoDay(start), end: isoDay(end) };
 }
 
-/** The run's form: template, universe (saved scan, typed symbols, every listed equity), dates, and for a
- *  portfolio the slots and the ranking. Opened from another screen, it starts with that screen's
+/** The run's form: template, universe (saved scan point in time or its matches today, typed symbols,
+ *  every listed equity), dates, the price and liquidity floors, and for a portfolio the slots and the ranking. Opened from another screen, it starts with that screen's
  *  template, period dates or saved scan. */
 export function RunForm({ kind }: { kind: ManyKind }) {
   const [search] = useSearchParams();
@@ -56,6 +58,10 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
   const [templateId, setTemplateId] = useState<number | null>(initial.templateId);
   const [universe, setUniverse] = useState<UniverseKind>(initial.scanId ? 'scan' : 'symbols');
   const [scanId, setScanId] = useState<number | null>(initial.scanId);
+  const [scanWhen, setScanWhen] = useState<ScanWhen>('scan');
+  const [floorsOn, setFloorsOn] = useState(true);
+  const [minClose, setMinClose] = useState(String(DEFAULT_FLOORS.min_close));
+  const [minDollarVolume, setMinDollarVolume] = useState(String(DEFAULT_FLOORS.min_dollar_volume));
   const [symbolsText, setSymbolsText] = useState(initial.symbols);
   const [dates, setDates] = useState(initial.dates);
   const [maxPositions, setMaxPositions] = useState('10');
@@ -79,10 +85,18 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
     if (!dates.start) fields.start_date = 'Enter a start date.';
     if (!dates.end) fields.end_date = 'Enter an end date.';
     if (kind === 'portfolio' && (slotsTyped === null || !Number.isInteger(slotsTyped) || slotsTyped < 1 || slotsTyped > MAX_PORTFOLIO_POSITIONS)) fields.max_positions = UNIVERSE_MESSAGES.maxPositions;
+    // an empty floor field drops that floor; anything else must be a number above 0
+    const floorValue = (text: string, field: 'floors.min_close' | 'floors.min_dollar_volume') => {
+      if (!text.trim()) return null;
+      const v = parseNumberInput(text);
+      if (v === null || !(v > 0)) fields[field] = MANY_TEXT.floorPositive;
+      return v;
+    };
+    const floors: RunFloors | null = floorsOn ? { min_close: floorValue(minClose, 'floors.min_close'), min_dollar_volume: floorValue(minDollarVolume, 'floors.min_dollar_volume') } : null;
     setErrors({ fields });
     if (Object.keys(fields).length) return;
-    const u: Universe = universe === 'scan' ? { kind: 'scan', query_id: scanId! } : universe === 'symbols' ? { kind: 'symbols', symbols } : { kind: 'all' };
-    const body = { template_id: templateId!, universe: u, start_date: dates.start, end_date: dates.end };
+    const u: Universe = universe === 'scan' ? { kind: scanWhen, query_id: scanId! } : universe === 'symbols' ? { kind: 'symbols', symbols } : { kind: 'all' };
+    const body = { template_id: templateId!, universe: u, start_date: dates.start, end_date: dates.end, floors };
     const onError = (err: unknown) => setErrors(startError(err));
     if (kind === 'universe') startUniverse.mutate(body, { onSuccess: (run) => navigate(`/many/universe/${run.id}`), onError });
     else startPortfolio.mutate({ ...body, max_positions: slotsTyped!, rank_by: rankBy }, { onSuccess: (run) => navigate(`/many/portfolio/${run.id}`), onError });
@@ -145,6 +159,14 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
                     {MANY_TEXT.noScans} <Link to="/scanner" className={textLinkClass}>{MANY_TEXT.openScanner}</Link>
                   </p>
                 )}
+                <div role="radiogroup" aria-label={MANY_TEXT.scanWhen} className="mt-2 flex flex-col gap-1">
+                  {SCAN_WHEN.map((w) => (
+                    <label key={w} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                      <input type="radio" name="scan_when" value={w} checked={scanWhen === w} onChange={() => setScanWhen(w)} className="size-4 accent-blue-600" />
+                      {MANY_TEXT.scanWhenKinds[w]}
+                    </label>
+                  ))}
+                </div>
               </div>
             )}
             {universe === 'symbols' && <SymbolsField value={symbolsText} onChange={setSymbolsText} error={f.universe} />}
@@ -156,6 +178,20 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
             <Input label={MANY_TEXT.endDate} type="date" name="end_date" value={dates.end} onChange={(e) => setDates((d) => ({ ...d, end: e.target.value }))} error={f.end_date} />
           </div>
           {initial.periodLabel && <p className="-mt-3 text-xs text-slate-500 dark:text-slate-400">{MANY_TEXT.fromPeriod(initial.periodLabel)}</p>}
+
+          <fieldset className="space-y-2">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+              <input type="checkbox" name="floors" checked={floorsOn} onChange={(e) => setFloorsOn(e.target.checked)} className="size-4 accent-blue-600" />
+              {MANY_TEXT.floors}
+            </label>
+            {floorsOn && (
+              <div className="grid gap-4 sm:max-w-md sm:grid-cols-2">
+                <Input label={MANY_TEXT.minClose} name="min_close" inputMode="decimal" value={minClose} onChange={(e) => setMinClose(e.target.value)} error={f['floors.min_close']} />
+                <Input label={MANY_TEXT.minDollarVolume} name="min_dollar_volume" inputMode="decimal" value={minDollarVolume} onChange={(e) => setMinDollarVolume(e.target.value)} error={f['floors.min_dollar_volume']} />
+              </div>
+            )}
+            <p className="text-xs text-slate-500 dark:text-slate-400">{MANY_TEXT.floorsHint}</p>
+          </fieldset>
 
           {kind === 'portfolio' && (
             <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,22rem)]">

@@ -1,0 +1,81 @@
+// A universe's members on each day, as of that day's close: a symbol is a member on day d when it has
+// a bar on d, passes the saved scan's filters as of d (scanner/filters.ts, read through a view of
+// one past close: indicators on the bars up to d, fundamentals FILED by d, market cap = d's close ×
+// the shares of the latest filing by d) and clears the floors (d's close and the average dollar
+// volume of the 20 bars up to d). Runs on an engine thread, one symbol at a time; the answer is one
+// byte per bar of the run's period.
+import { dayChange, type RunFloors, type ScanQuery } from '@app/contract';
+import { indicators } from '@app/quant';
+import type { SeriesEntry } from '../market/seriesCache.ts';
+import { scanStages, type ScanView } from '../scanner/filters.ts';
+import { sharesAsOf, type ValueSpec } from '../scanner/values.ts';
+
+/** Bars of the dollar-volume floor's average. */
+export const DOLLAR_VOLUME_BARS = 20;
+
+export interface MembershipRule {
+  /** the saved scan, evaluated day by day; null: every symbol of the universe passes */
+  query: ScanQuery | null;
+  floors: RunFloors | null;
+}
+
+export interface Membership {
+  /** 1 on the bars [from, to) of the entry where the symbol is a member */
+  allowed: Uint8Array;
+  /** member days of the scan (or universe) the floors removed */
+  floorRemoved: number;
+  members: number;
+}
+
+/** Whether a rule leaves every bar a member (no scan, no floors): the run is then the plain one. */
+export const gatesNothing = (r: MembershipRule) => !r.query && (!r.floors || (r.floors.min_close === null && r.floors.min_dollar_volume === null));
+
+export function membership(e: SeriesEntry, rule: MembershipRule, from: number, to: number): Membership {
+  const { close, volume } = e.bars;
+  const allowed = new Uint8Array(to - from);
+  const scan = rule.query ? pointInTimeScan(e, rule.query) : null;
+  const minClose = rule.floors?.min_close ?? null;
+  const minDollarVolume = rule.floors?.min_dollar_volume ?? null;
+  const dollarVolume = minDollarVolume === null ? null : indicators.sma(Float64Array.from(close, (c, i) => c * volume[i]), DOLLAR_VOLUME_BARS);
+  let floorRemoved = 0;
+  let members = 0;
+  for (let k = from; k < to; k++) {
+    if (scan && !scan(k)) continue;
+    // NaN (fewer than 20 bars yet) never clears a floor
+    const floorsHold = (minClose === null || close[k] >= minClose) && (dollarVolume === null || dollarVolume[k] >= minDollarVolume!);
+    if (!floorsHold) {
+      floorRemoved++;
+      continue;
+    }
+    allowed[k - from] = 1;
+    members++;
+  }
+  return { allowed, floorRemoved, members };
+}
+
+/** The scan's verdict on bar k of one symbol: every filter, as the scanner has it, as of k's close. */
+function pointInTimeScan(e: SeriesEntry, q: ScanQuery): (k: number) => boolean {
+  const { close, volume } = e.bars;
+  let k = 0;
+  const series = new Map<string, Float64Array>();
+  let shares: Float64Array | null = null;
+  const view: ScanView = {
+    entry: () => e,
+    bar: () => k,
+    price: () => close[k],
+    volume: () => volume[k],
+    chg: () => (k > 0 ? (dayChange(close[k], close[k - 1])?.percent ?? NaN) : NaN),
+    marketCap: () => close[k] * (shares ??= sharesAsOf(e))[k],
+    value: (spec: ValueSpec) => {
+      let s = series.get(spec.key);
+      if (!s) series.set(spec.key, (s = spec.series(e)));
+      return s[k];
+    },
+  };
+  const stages = scanStages(view, q);
+  return (at) => {
+    k = at;
+    for (const s of stages) if (!s.keep(0)) return false;
+    return true;
+  };
+}
