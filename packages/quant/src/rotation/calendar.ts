@@ -43,9 +43,9 @@ export function decisionDays(timeline: Int32Array, rebalance: RebalancePeriod): 
   return out;
 }
 
-/** The first index whose day is ≥ `day` (binary search; `days` ascending). */
-export function firstAtOrAfter(days: Int32Array, day: number): number {
-  let lo = 0;
+/** The first index from `from` on whose day is ≥ `day` (binary search; `days` ascending). */
+export function firstAtOrAfter(days: Int32Array, day: number, from = 0): number {
+  let lo = from;
   let hi = days.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

@@ -16,7 +16,7 @@ import { FilingTimeline } from './fundamentals.ts';
 import { returnsDeviation, scoreAt, type ScoredSymbol } from './scores.ts';
 import { chooseTargets, rankMembers } from './select.ts';
 import { normalizeRotationSpec, RotationSpecError, WEIGHT_VOL_RETURNS, type RotationSpec, type RotationSpecInput } from './spec.ts';
-import { alphaBeta, closesOnTimeline, turnoverByYear } from './report.ts';
+import { alphaBeta, closesOnTimeline, equalWeightBasket, turnoverByYear } from './report.ts';
 import type {
   RotationOptions, RotationOrder, RotationOrderSide, RotationRebalance, RotationResult, RotationSymbol, RotationTradeReason,
 } from './types.ts';
@@ -63,8 +63,11 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
   const advance = (s: number, d: number): number => {
     const days = bars[s].day;
     let j = cursor[s];
-    while (j + 1 < days.length && days[j + 1] <= d) j++;
-    cursor[s] = j;
+    if (j + 1 < days.length && days[j + 1] <= d) {
+      // one step on most days; a search when a decision day catches up on a month of bars
+      j = j + 2 < days.length && days[j + 2] <= d ? firstAtOrAfter(days, d + 1, j + 2) - 1 : j + 1;
+      cursor[s] = j;
+    }
     return j;
   };
 
@@ -92,12 +95,10 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
   // reused at every decision
   const score = new Float64Array(n);
   const members = new Int32Array(n);
-  const rankOf = new Int32Array(n); // 0: not a member
+  const isMember = new Uint8Array(n);
   const gated = new Uint8Array(n);
   const isLongTarget = new Uint8Array(n);
-  let basket = new Int32Array(0);
-  const equalWeight = new Float64Array(T);
-  let basketValue = spec.cash;
+  const baskets: { k: number; members: Int32Array }[] = [];
   let pending: Pending | null = null;
 
   const order = (k: number, s: number, side: RotationOrderSide, count: number, price: number, reason?: RotationOrder['reason']) => {
@@ -125,7 +126,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
     const t = day[k];
     const rec = p.record;
     rec.fill_date = formatDay(t);
-    const why = (s: number): RotationTradeReason => (!rankOf[s] ? 'not_member' : gated[s] ? 'rule' : 'rank');
+    const why = (s: number): RotationTradeReason => (!isMember[s] ? 'not_member' : gated[s] ? 'rule' : 'rank');
     const wanted = (s: number, value: number, j: number) => Math.floor(value / bars[s].open[j]);
     // 1. sells of held longs, symbol order
     for (const s of held) {
@@ -214,7 +215,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
     const { score: sc, weighting } = spec;
     let count = 0;
     let floored = 0;
-    rankOf.fill(0);
+    isMember.fill(0);
     gated.fill(0);
     for (let s = 0; s < n; s++) {
       const j = advance(s, d);
@@ -227,19 +228,29 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
       if (Number.isNaN(v)) continue;
       score[s] = v;
       members[count++] = s;
+      isMember[s] = 1;
     }
     flooredTotal += floored;
-    basket = members.slice(0, count);
-    const ranked = rankMembers(members, count, score, spec.order === 'lowest');
-    ranked.forEach((s, r) => (rankOf[s] = r + 1));
+    baskets.push({ k, members: members.slice(0, count) });
     const gate = (s: number) => {
       const ok = passes(s);
       if (!ok) gated[s] = 1;
       return ok;
     };
-    const longPos = chooseTargets(ranked, K, spec.buffer, (s) => shares[s] > 0, gate, null);
+    // the best top + buffer members decide unless the rule skips some: then the whole ranking
+    const pick = (lowestFirst: boolean, prefix: number, held: (s: number) => boolean, rule: (s: number) => boolean, skip: Uint8Array | null) => {
+      let ranked = rankMembers(members, count, score, lowestFirst, Math.min(count, prefix));
+      let chosen = chooseTargets(ranked, K, spec.buffer, held, rule, skip);
+      if (chosen.length < K && ranked.length < count) {
+        ranked = rankMembers(members, count, score, lowestFirst);
+        chosen = chooseTargets(ranked, K, spec.buffer, held, rule, skip);
+      }
+      return { ranked, picked: chosen.map((r) => ranked[r]) };
+    };
+    const lowest = spec.order === 'lowest';
+    const long = pick(lowest, K + spec.buffer, (s) => shares[s] > 0, gate, null);
     isLongTarget.fill(0);
-    for (const r of longPos) isLongTarget[ranked[r]] = 1;
+    for (const s of long.picked) isLongTarget[s] = 1;
     const longs = new Float64Array(n);
     const shorts = new Float64Array(n);
     const targets: number[] = [];
@@ -264,12 +275,11 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
         record.targets.push({ symbol: names[s], side, rank: from.indexOf(s) + 1, score: score[s], weight: value / e });
       });
     };
-    size(longPos.map((r) => ranked[r]), ranked, 'long', longs);
+    size(long.picked, long.ranked, 'long', longs);
     if (spec.side === 'long_short') {
       // the worst first, ties by symbol, among the members not held long
-      const worst = rankMembers(members, count, score, spec.order !== 'lowest');
-      const shortPos = chooseTargets(worst, K, spec.buffer, (s) => shares[s] < 0, () => true, isLongTarget);
-      size(shortPos.map((r) => worst[r]), worst, 'short', shorts);
+      const short = pick(!lowest, 2 * K + spec.buffer, (s) => shares[s] < 0, () => true, isLongTarget);
+      size(short.picked, short.ranked, 'short', shorts);
     }
     return { record, targets, longs, shorts };
   };
@@ -308,21 +318,6 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
     }
     equity[k] = e;
     holdings[k] = open;
-    // the equal-weight basket holds the last decision's members from its close on
-    if (k > 0 && basket.length) {
-      let sum = 0;
-      let m = 0;
-      for (let i = 0; i < basket.length; i++) {
-        const s = basket[i];
-        const j = advance(s, d);
-        if (j >= 1 && bars[s].day[j] === d) {
-          sum += bars[s].close[j] / bars[s].close[j - 1] - 1;
-          m++;
-        }
-      }
-      if (m) basketValue *= 1 + sum / m;
-    }
-    equalWeight[k] = basketValue;
     if (decision[k]) pending = decide(k, e);
   }
 
@@ -342,7 +337,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
     costs,
     average_holdings: holdingSum / T,
     floored: flooredTotal,
-    equal_weight: Array.from(equalWeight),
+    equal_weight: Array.from(equalWeightBasket(day, bars, baskets, spec.cash)),
     alpha,
     beta,
   };

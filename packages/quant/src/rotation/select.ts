@@ -3,16 +3,35 @@
 // it does not pass is skipped, the next one takes its place).
 
 /** Symbol indexes (symbols are numbered in code-point order) ranked by score: highest or lowest
- *  first, ties by symbol. */
-export function rankMembers(members: Int32Array, count: number, score: Float64Array, lowestFirst: boolean): number[] {
-  const out = Array.from(members.subarray(0, count));
+ *  first, ties by symbol; only the best `limit` of them (all by default). A short list is picked in
+ *  one pass (a decision over thousands of members targets a few dozen) rather than sorted whole. */
+export function rankMembers(members: Int32Array, count: number, score: Float64Array, lowestFirst: boolean, limit = count): number[] {
   const sign = lowestFirst ? 1 : -1;
-  out.sort((a, b) => {
+  const before = (a: number, b: number) => {
     const x = score[a];
     const y = score[b];
-    return x !== y ? sign * (x - y) : a - b;
-  });
-  return out;
+    return x !== y ? sign * (x - y) < 0 : a < b;
+  };
+  if (limit * 4 >= count) {
+    const all = Array.from(members.subarray(0, count));
+    all.sort((a, b) => (before(a, b) ? -1 : 1));
+    return all.length > limit ? all.slice(0, limit) : all;
+  }
+  const top: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const s = members[i];
+    if (top.length === limit && !before(s, top[limit - 1])) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(top[mid], s)) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, s);
+    if (top.length > limit) top.pop();
+  }
+  return top;
 }
 
 /** The targets as positions into `ranked` (rank − 1), ascending: held names ranked within top +
