@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, type ButtonVariant } from './Button.tsx';
+import { Button, type ButtonSize, type ButtonVariant } from './Button.tsx';
 import { cx } from './cx.ts';
 import { ChevronDownIcon } from './icons.tsx';
 import { Spinner } from './Spinner.tsx';
@@ -23,6 +23,7 @@ export interface MenuProps {
   /** Shows a spinner on the button and ignores choices while a choice is being carried out. */
   busy?: boolean;
   variant?: ButtonVariant;
+  size?: ButtonSize;
   /** Shown instead of the items when there are none (still loading, or failed). */
   empty?: ReactNode;
   align?: 'left' | 'right';
@@ -32,7 +33,7 @@ export interface MenuProps {
 /** A menu button (WAI-ARIA menu pattern): opens with Enter, Space or ArrowDown on the button; the
  *  arrows, Home and End move between items; Escape or a click outside closes it and focus returns to
  *  the button. */
-export function Menu({ label, items, onSelect, busy = false, variant = 'secondary', empty, align = 'left', className }: MenuProps) {
+export function Menu({ label, items, onSelect, busy = false, variant = 'secondary', size, empty, align = 'left', className }: MenuProps) {
   const [open, setOpen] = useState(false);
   // The side the list opens to: the preferred one, unless the list would leave the screen there.
   const [side, setSide] = useState(align);
@@ -87,6 +88,7 @@ export function Menu({ label, items, onSelect, busy = false, variant = 'secondar
       <Button
         ref={buttonRef}
         variant={variant}
+        size={size}
         loading={busy}
         aria-haspopup="menu"
         aria-expanded={open}

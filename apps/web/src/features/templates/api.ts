@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Indicator, type IndicatorCreateBody, type TemplateDetail, type TemplateListItem, type TemplateWriteBody } from '@app/contract';
+import { endpoints, type Indicator, type IndicatorCreateBody, type IndicatorMoveBody, type IndicatorUpdateBody, type TemplateDetail, type TemplateListItem, type TemplateWriteBody } from '@app/contract';
 import { call } from '../../lib/api.ts';
 
 // /api/templates/ and /api/indicators/ (spec §7). The list and each detail are cached separately;
@@ -71,5 +71,26 @@ export function useDeleteIndicator() {
     mutationFn: (ind: Indicator) => call(indicators.remove, { params: { id: ind.id } }),
     onSuccess: (_, ind) =>
       qc.setQueryData<TemplateDetail>(detailKey(ind.template), (t) => (t ? { ...t, indicators: t.indicators.filter((x) => x.id !== ind.id) } : t)),
+  });
+}
+
+export function useUpdateIndicator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: IndicatorUpdateBody }) => call(indicators.update, { params: { id }, body }),
+    // a row that changed block goes last: the server's order is refetched
+    onSuccess: (ind) => {
+      qc.setQueryData<TemplateDetail>(detailKey(ind.template), (t) => (t ? { ...t, indicators: t.indicators.map((x) => (x.id === ind.id ? ind : x)) } : t));
+      void qc.invalidateQueries({ queryKey: detailKey(ind.template) });
+    },
+  });
+}
+
+/** Up, down, or to another block: the answer is the template in its new order. */
+export function useMoveIndicator() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ row, body }: { row: Indicator; body: IndicatorMoveBody }) => call(indicators.move, { params: { id: row.id }, body }),
+    onSuccess: (t) => qc.setQueryData(detailKey(t.id), t),
   });
 }

@@ -8,6 +8,13 @@ export function indicatorCreateError(e: unknown): string {
   return TEMPLATE_ERRORS.createIndicator;
 }
 
+/** Saving an edited row: the server's detail, else the generic failure; no response. */
+export function indicatorUpdateError(e: unknown): string {
+  if (e instanceof ApiError) return e.detail ?? TEMPLATE_ERRORS.updateIndicator;
+  if (e instanceof NetworkError) return TEMPLATE_ERRORS.noResponse;
+  return TEMPLATE_ERRORS.updateIndicator;
+}
+
 /** Spec §8, template create: the server's detail (or its message for the name), else the generic failure. */
 export function templateCreateError(e: unknown): string {
   if (e instanceof ApiError) {

@@ -5,35 +5,52 @@ import {
   indicatorFormErrors,
   type Indicator,
   type IndicatorCreateBody,
+  type IndicatorUpdateBody,
   type IndicatorErrorKey,
   type IndicatorName,
 } from '@app/contract';
-import { describeCondition, paramRangeText, SPEC_INDICATOR_NAMES, type OutputSpec } from '@app/quant';
+import { describeCondition, paramRangeText, SPEC_INDICATOR_NAMES } from '@app/quant';
 import { Alert, Button, Input, Select } from '../../../components/index.ts';
-import { useCreateIndicator } from '../api.ts';
-import { fieldErrors, indicatorCreateError } from '../errors.ts';
+import { useCreateIndicator, useUpdateIndicator } from '../api.ts';
+import { fieldErrors, indicatorCreateError, indicatorUpdateError } from '../errors.ts';
 import {
-  blocksOf, initialRow, newGroup, numberSpec, OPERATOR_OPTIONS, operandFor, PRICE_OPTIONS, RIGHT_LABELS, rightKinds, rightOf,
-  shownNumbers, showsOutput, SIDE_TYPES, SIDE_WORDS, valuesOf, type OperandState, type RowState, type TemplateSide,
+  blocksOf, initialRow, LEFT_LABELS, newGroup, numberSpec, OPERATOR_OPTIONS, operandFor, outputChoices, PRICE_LINE_NAMES, PRICE_OPTIONS,
+  RIGHT_LABELS, rightKinds, rightOf, rowStateOf, shownNumbers, showsOutput, SIDE_TYPES, SIDE_WORDS, valuesOf,
+  type LeftKind, type OperandState, type RowState, type TemplateSide,
 } from '../rowBuilder.ts';
 import { TEMPLATE_TEXT } from '../texts.ts';
 
 // the spec's five by their short names (as before), the others by the name traders know them by
-const NAME_OPTIONS = INDICATOR_NAMES.map((n) => ({ value: n, label: (SPEC_INDICATOR_NAMES as readonly string[]).includes(n) ? INDICATOR_SPECS[n].short : INDICATOR_SPECS[n].label }));
-const outputOptions = (name: string) =>
-  ((INDICATOR_SPECS[name as IndicatorName]?.outputs ?? []) as readonly OutputSpec[]).map((o) => ({ value: o.name, label: o.label }));
+const nameOption = (n: IndicatorName) => ({ value: n, label: (SPEC_INDICATOR_NAMES as readonly string[]).includes(n) ? INDICATOR_SPECS[n].short : INDICATOR_SPECS[n].label });
+const NAME_OPTIONS = INDICATOR_NAMES.map(nameOption);
+// a price on the left is compared with a line drawn on the price
+const PRICE_LINE_OPTIONS = PRICE_LINE_NAMES.map(nameOption);
+const outputOptions = (name: string, priceOnly: boolean) => outputChoices(name, priceOnly).map((o) => ({ value: o.name, label: o.label }));
 
-/** The indicator form: the indicator, its output and parameters (the registry's fields and ranges),
- *  what it is compared with (a number, a price, or another indicator with its own output and
- *  parameters), the operator, and for a side that has rows already, which block (OR group) it joins.
- *  The row reads back in words as it is typed. Calls onDone after the row was created. */
-export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
-  templateId: number; side: TemplateSide; rows: readonly Indicator[]; onDone: () => void; onCancel: () => void;
+/** Where a new row goes: its side and block (an "Add a row" of a block, an "Add an OR block"). */
+export interface RowPlace {
+  type: string;
+  group: number;
+}
+
+/** The indicator form: what the left side is (an indicator, or a price compared with a line on the
+ *  price), the indicator, its output and parameters (the registry's fields and ranges), what it is
+ *  compared with (a number, a price, or another indicator with its own output and parameters), the
+ *  operator, and for a side that has rows already, which block (OR group) it joins. The row reads back
+ *  in words as it is typed. Adds a row (at `place`, else the side's first block), or with `editing`,
+ *  shows that row as written and saves it in place. Calls onDone after the row was saved. */
+export function IndicatorForm({ templateId, side, rows, place, editing, onDone, onCancel }: {
+  templateId: number; side: TemplateSide; rows: readonly Indicator[]; place?: RowPlace; editing?: Indicator; onDone: () => void; onCancel: () => void;
 }) {
-  const [state, setState] = useState<RowState>(() => initialRow(side, blocksOf(rows, SIDE_TYPES[side][0])[0]?.group ?? 0));
+  const [state, setState] = useState<RowState>(() =>
+    editing ? rowStateOf(editing) : initialRow(side, place?.group ?? blocksOf(rows, SIDE_TYPES[side][0])[0]?.group ?? 0, place?.type),
+  );
   const [touched, setTouched] = useState<Partial<Record<string, boolean>>>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const create = useCreateIndicator();
+  const update = useUpdateIndicator();
+  const saving = editing ? update : create;
+  const priceLeft = state.left === 'price';
 
   const values = useMemo(() => valuesOf(state), [state]);
   const errors = useMemo(() => indicatorFormErrors(values) as Record<string, string | undefined>, [values]);
@@ -54,6 +71,12 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
       const next = { ...s, [field]: value };
       if (field === 'name') Object.assign(next, operandFor(value), { indicator_type: s.indicator_type, compare: s.compare });
       if (field === 'indicator_type') next.group = String(blocksOf(rows, value)[0]?.group ?? s.group);
+      // a price on the left takes a line on the price: keep the indicator only where it draws one
+      if ((field === 'name' || field === 'left') && next.left === 'price') {
+        const lines = outputChoices(next.name, true);
+        if (!lines.length) Object.assign(next, operandFor(''));
+        else if (!lines.some((o) => o.name === next.output)) next.output = lines[0].name;
+      }
       return next;
     });
     setTouched((t) => ({ ...t, [field]: true }));
@@ -71,20 +94,19 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid || create.isPending) return;
-    const body: IndicatorCreateBody = { template: templateId, ...values };
-    create.mutate(body, {
-      onSuccess: () => onDone(),
-      onError: (err) => setServerFields(fieldErrors(err)),
-    });
+    if (!valid || saving.isPending) return;
+    const handlers = { onSuccess: () => onDone(), onError: (err: unknown) => setServerFields(fieldErrors(err)) };
+    if (editing) update.mutate({ id: editing.id, body: values as IndicatorUpdateBody }, handlers);
+    else create.mutate({ template: templateId, ...values } as IndicatorCreateBody, handlers);
   };
 
   const blocks = blocksOf(rows, state.indicator_type);
   const fresh = newGroup(rows);
+  const newBlock = !blocks.some((b) => String(b.group) === state.group);
   const serverNamedAField = Object.values(serverFields).some(Boolean);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={TEMPLATE_TEXT.indicatorFormTitle} className="grid gap-4 sm:grid-cols-2">
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? TEMPLATE_TEXT.editFormTitle : TEMPLATE_TEXT.indicatorFormTitle} className="grid gap-4 sm:grid-cols-2">
       <Select
         label="Type"
         name="indicator_type"
@@ -101,24 +123,46 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
           hint={TEMPLATE_TEXT.blockHint}
           options={[
             ...blocks.map((b, i) => ({ value: String(b.group), label: `Block ${i + 1} (all of its rows)` })),
-            ...(fresh <= 99 ? [{ value: String(fresh), label: `New block ${blocks.length + 1} (or)` }] : []),
+            // a new block: the one an "Add an OR block" picked, or one above every group in use
+            ...(newBlock ? [{ value: state.group, label: `New block ${blocks.length + 1} (or)` }] : fresh <= 99 ? [{ value: String(fresh), label: `New block ${blocks.length + 1} (or)` }] : []),
           ]}
           onChange={(e) => set('group', e.target.value)}
           error={errorOf('group')}
         />
       )}
       <Select
-        label="Indicator"
-        name="name"
-        value={state.name}
-        placeholder="Select an indicator"
-        options={NAME_OPTIONS}
-        onChange={(e) => set('name', e.target.value)}
-        onBlur={() => touch('name')}
-        error={errorOf('name')}
-        autoFocus
+        label={TEMPLATE_TEXT.leftSide}
+        name="left"
+        value={state.left}
+        options={(Object.keys(LEFT_LABELS) as LeftKind[]).map((k) => ({ value: k, label: LEFT_LABELS[k] }))}
+        onChange={(e) => set('left', e.target.value)}
       />
-      <OperandInputs operand={state} keyPrefix="" errorOf={errorOf} onChange={(f, v) => set(f, v)} onBlur={touch} />
+      {priceLeft ? (
+        <Select
+          label={TEMPLATE_TEXT.leftPrice}
+          name="lprice"
+          value={state.lprice}
+          options={[...PRICE_OPTIONS]}
+          onChange={(e) => set('lprice', e.target.value)}
+          error={errorOf('lprice') ?? errorOf('cprice')}
+          autoFocus
+        />
+      ) : (
+        <>
+          <Select
+            label="Indicator"
+            name="name"
+            value={state.name}
+            placeholder="Select an indicator"
+            options={NAME_OPTIONS}
+            onChange={(e) => set('name', e.target.value)}
+            onBlur={() => touch('name')}
+            error={errorOf('name')}
+            autoFocus
+          />
+          <OperandInputs operand={state} keyPrefix="" priceOnly={false} errorOf={errorOf} onChange={(f, v) => set(f, v)} onBlur={touch} />
+        </>
+      )}
       <Select
         label="Comparison"
         name="compare"
@@ -133,7 +177,7 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
         label="Compared with"
         name="right"
         value={right}
-        options={rightKinds(state).map((k) => ({ value: k, label: RIGHT_LABELS[k] }))}
+        options={(priceLeft ? (['indicator'] as const) : rightKinds(state)).map((k) => ({ value: k, label: RIGHT_LABELS[k] }))}
         onChange={(e) => set('right', e.target.value)}
       />
       {right === 'number' && (
@@ -159,7 +203,23 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
           error={errorOf('cprice')}
         />
       )}
-      {right === 'indicator' && (
+      {priceLeft && (
+        <fieldset aria-label="Compared with indicator" className="grid gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">Compared with</legend>
+          <Select
+            label="Indicator"
+            name="name"
+            value={state.name}
+            placeholder="Select an indicator"
+            options={PRICE_LINE_OPTIONS}
+            onChange={(e) => set('name', e.target.value)}
+            onBlur={() => touch('name')}
+            error={errorOf('name')}
+          />
+          <OperandInputs operand={state} keyPrefix="" priceOnly errorOf={errorOf} onChange={(f, v) => set(f, v)} onBlur={touch} />
+        </fieldset>
+      )}
+      {!priceLeft && right === 'indicator' && (
         <fieldset aria-label="Compared with indicator" className="grid gap-4 rounded-md border border-slate-200 p-3 sm:col-span-2 sm:grid-cols-2 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium text-slate-700 dark:text-slate-300">Compared with</legend>
           <Select
@@ -172,7 +232,7 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
             onBlur={() => touch('against.name')}
             error={errorOf('against.name') ?? errorOf('against')}
           />
-          <OperandInputs operand={state.against} keyPrefix="against." errorOf={errorOf} onChange={(f, v) => setAgainst(f, v)} onBlur={touch} />
+          <OperandInputs operand={state.against} keyPrefix="against." priceOnly={false} errorOf={errorOf} onChange={(f, v) => setAgainst(f, v)} onBlur={touch} />
         </fieldset>
       )}
       {preview && (
@@ -181,9 +241,9 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
           <span className="font-mono font-medium">{preview}</span>
         </p>
       )}
-      {create.isError && !serverNamedAField && (
+      {saving.isError && !serverNamedAField && (
         <Alert tone="error" className="sm:col-span-2">
-          {indicatorCreateError(create.error)}
+          {editing ? indicatorUpdateError(update.error) : indicatorCreateError(create.error)}
         </Alert>
       )}
       <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-2">
@@ -195,8 +255,8 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
         <Button variant="secondary" onClick={onCancel}>
           {TEMPLATE_TEXT.cancel}
         </Button>
-        <Button type="submit" disabled={!valid} loading={create.isPending} aria-describedby={pending.length > 0 ? 'indicator-form-pending' : undefined}>
-          {TEMPLATE_TEXT.submitIndicator}
+        <Button type="submit" disabled={!valid} loading={saving.isPending} aria-describedby={pending.length > 0 ? 'indicator-form-pending' : undefined}>
+          {editing ? TEMPLATE_TEXT.submitEdit : TEMPLATE_TEXT.submitIndicator}
         </Button>
       </div>
     </form>
@@ -205,9 +265,11 @@ export function IndicatorForm({ templateId, side, rows, onDone, onCancel }: {
 
 /** An operand's output (for a many-line indicator) and its numeric parameters, each with the
  *  registry's range as its hint; `keyPrefix` names the error keys ('against.period'). */
-function OperandInputs({ operand, keyPrefix, errorOf, onChange, onBlur }: {
+function OperandInputs({ operand, keyPrefix, priceOnly, errorOf, onChange, onBlur }: {
   operand: OperandState;
   keyPrefix: '' | 'against.';
+  /** offer only the outputs drawn on the price (a price on the left) */
+  priceOnly: boolean;
   errorOf: (key: string) => string | undefined;
   onChange: (field: keyof OperandState, value: string) => void;
   onBlur: (key: string) => void;
@@ -220,7 +282,7 @@ function OperandInputs({ operand, keyPrefix, errorOf, onChange, onBlur }: {
           label="Output"
           name={key('output')}
           value={operand.output}
-          options={outputOptions(operand.name)}
+          options={outputOptions(operand.name, priceOnly)}
           onChange={(e) => onChange('output', e.target.value)}
           error={errorOf(key('output'))}
         />

@@ -1,14 +1,22 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_CASH, DEFAULT_COMMISSION, EXIT_FIELD_NAMES, exitValueText, fractionToPercent, LIMIT_MESSAGES, TEMPLATE_EXITS, USER_LIMITS, type Indicator, type TemplateDetail } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Dialog, Loading } from '../../../components/index.ts';
-import { useDeleteIndicator, useDeleteTemplate, useTemplate, useUpdateTemplate } from '../api.ts';
+import { useCreateIndicator, useDeleteIndicator, useDeleteTemplate, useMoveIndicator, useTemplate, useUpdateTemplate } from '../api.ts';
 import { fieldErrors } from '../errors.ts';
 import { TEMPLATE_ERRORS, TEMPLATE_TEXT } from '../texts.ts';
-import { IndicatorForm } from './IndicatorForm.tsx';
-import { IndicatorList } from './IndicatorList.tsx';
-import { sideOfRows, type TemplateSide } from '../rowBuilder.ts';
+import { IndicatorForm, type RowPlace } from './IndicatorForm.tsx';
+import { IndicatorList, type RowActions } from './IndicatorList.tsx';
+import { rowFields, sideOfRows, type TemplateSide } from '../rowBuilder.ts';
 import { SettingsFields, useSettingsForm } from './SettingsFields.tsx';
 import { TemplateNameInput, useTemplateName } from './TemplateNameField.tsx';
+
+/** Focuses a row's button (`data-action`), or its Edit button where that one is disabled now (a row
+ *  moved to the top has no Move up). */
+function focusRowControl({ id, action }: { id: number; action: string }) {
+  const row = document.querySelector(`[data-row="${id}"]`);
+  const target = row?.querySelector<HTMLButtonElement>(`[data-action="${action}"]:not([disabled])`) ?? row?.querySelector<HTMLButtonElement>('[data-action="edit"]');
+  target?.focus();
+}
 
 const sizeText = (s: number) => (s < 1 ? `${+(s * 100).toFixed(2)}% of equity` : `${s.toLocaleString('en-US')} shares`);
 const cashText = (c: number) => `$${c.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
@@ -22,7 +30,8 @@ const settingsText = (t: TemplateDetail) =>
     ...EXIT_FIELD_NAMES.filter((f) => t[f] != null).map((f) => `${TEMPLATE_EXITS[f].label}: ${exitValueText(f, t[f]!)}`),
   ].join(' · ');
 
-/** The picked template: view or edit mode (spec §4), its indicators, add and delete. */
+/** The picked template: view or edit mode (spec §4), its rows by side and block: add (to a block, or
+ *  as a new OR block), edit in place, duplicate, move and delete. */
 export function TemplateDetailPanel({ id, onDeleted }: { id: number; onDeleted: () => void }) {
   const detail = useTemplate(id);
   if (detail.isPending) return <Card><Loading /></Card>;
@@ -37,7 +46,11 @@ export function TemplateDetailPanel({ id, onDeleted }: { id: number; onDeleted: 
 
 function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDeleted: () => void }) {
   const [editing, setEditing] = useState(false);
-  const [adding, setAdding] = useState(false);
+  // the row dialog: closed, adding (at a place, or the side's first block), or editing a row
+  const [form, setForm] = useState<{ place?: RowPlace; editing?: Indicator } | null>(null);
+  // after a move the row is drawn in its new place (which takes the focus off it): the keyboard
+  // goes back to the control that moved it, once the new order is drawn
+  const refocus = useRef<{ id: number; action: string; at: number } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // A template with rows is long or short by its rows; an empty one by the user's choice.
   const rowsSide = sideOfRows(template.indicators);
@@ -45,10 +58,29 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
   const side = rowsSide ?? chosenSide;
   const remove = useDeleteTemplate();
   const deleteIndicator = useDeleteIndicator();
+  const duplicate = useCreateIndicator();
+  const move = useMoveIndicator();
 
-  const onDeleteIndicator = (i: Indicator) => deleteIndicator.mutate(i);
   // The server refuses more rows than this (USER_LIMITS, shared with it); say so before the form is opened.
   const full = template.indicators.length >= USER_LIMITS.indicatorsPerTemplate;
+  const actions: RowActions = {
+    onAdd: (place) => setForm({ place }),
+    onEdit: (i) => setForm({ editing: i }),
+    onDuplicate: (i) => duplicate.mutate({ template: template.id, ...rowFields(i) }),
+    onMove: (i, body) =>
+      move.mutate({ row: i, body }, {
+        onSuccess: () => {
+          refocus.current = { id: i.id, action: 'direction' in body ? body.direction : 'edit', at: Date.now() };
+          requestAnimationFrame(() => refocus.current && focusRowControl(refocus.current));
+        },
+      }),
+    onDelete: (i) => deleteIndicator.mutate(i),
+  };
+  useEffect(() => {
+    const r = refocus.current;
+    if (r && Date.now() - r.at < 2000) focusRowControl(r);
+    refocus.current = null;
+  }, [template.indicators]);
 
   return (
     <Card>
@@ -73,19 +105,43 @@ function TemplateView({ template, onDeleted }: { template: TemplateDetail; onDel
       <CardBody className="space-y-3">
         <div className="flex items-center justify-between gap-2">
           <h3 className="text-sm font-semibold text-slate-700 dark:text-slate-300">Indicators</h3>
-          <Button size="sm" onClick={() => setAdding(true)} disabled={full}>
+          <Button size="sm" onClick={() => setForm({})} disabled={full}>
             + {TEMPLATE_TEXT.addIndicator}
           </Button>
         </div>
         <SideChoice side={side} locked={rowsSide !== null} onChange={setChosenSide} />
         {full && <Alert tone="info">{LIMIT_MESSAGES.indicatorsPerTemplate}</Alert>}
         {deleteIndicator.isError && <Alert tone="error">{TEMPLATE_ERRORS.deleteIndicator}</Alert>}
+        {duplicate.isError && <Alert tone="error">{TEMPLATE_ERRORS.addIndicator}</Alert>}
+        {move.isError && <Alert tone="error">{TEMPLATE_ERRORS.moveIndicator}</Alert>}
         {remove.isError && <Alert tone="error">{TEMPLATE_ERRORS.delete}</Alert>}
-        <IndicatorList indicators={template.indicators} side={side} onDelete={onDeleteIndicator} deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null} />
+        <IndicatorList
+          indicators={template.indicators}
+          side={side}
+          full={full}
+          busy={move.isPending || duplicate.isPending}
+          deleting={deleteIndicator.isPending ? (deleteIndicator.variables?.id ?? null) : null}
+          actions={actions}
+        />
       </CardBody>
 
-      <Dialog open={adding} onClose={() => setAdding(false)} title={TEMPLATE_TEXT.indicatorFormTitle} description={`To "${template.name}"`}>
-        {adding && <IndicatorForm templateId={template.id} side={side} rows={template.indicators} onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />}
+      <Dialog
+        open={form !== null}
+        onClose={() => setForm(null)}
+        title={form?.editing ? TEMPLATE_TEXT.editFormTitle : TEMPLATE_TEXT.indicatorFormTitle}
+        description={form?.editing ? `In "${template.name}"` : `To "${template.name}"`}
+      >
+        {form && (
+          <IndicatorForm
+            templateId={template.id}
+            side={side}
+            rows={template.indicators}
+            place={form.place}
+            editing={form.editing}
+            onDone={() => setForm(null)}
+            onCancel={() => setForm(null)}
+          />
+        )}
       </Dialog>
 
       <Dialog
