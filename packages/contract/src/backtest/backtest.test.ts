@@ -62,7 +62,7 @@ describe('IndicatorCreate', () => {
       template: 3, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 7,
       compare: '≥', cvalue: '70', cprice: 'CLOSE',
       // the strategy language's fields, at their defaults for a spec row
-      output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null,
+      output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null, price_left: false,
     });
   });
 

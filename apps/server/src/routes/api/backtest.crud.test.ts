@@ -151,7 +151,7 @@ describe.each(dbKinds)('templates, indicators and periods on %s', (kind) => {
       expect(buy.json()).toEqual({
         id: expect.any(Number), template: template.id, name: 'RSI', indicator_type: 'BUY', period: 14, drift: 1, offset: 0, length: 7,
         compare: '<', cvalue: '30', cprice: 'CLOSE',
-        output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null,
+        output: 'value', fast: 12, slow: 26, signal: 9, stddev: 2, k_smooth: 3, d_period: 3, group: 0, against: null, price_left: false,
       });
       // Form values arrive as strings; ASCII operators are stored as the spec's symbols.
       const sell = await call(alice, 'POST', '/api/indicators/', { template: String(template.id), name: 'SUPERTREND', indicator_type: 'SELL', length: '10', offset: '2', compare: '>=' });
