@@ -102,12 +102,22 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     expect((await call(alice, 'GET', `/api/universe_runs/${id}/?page=9`)).statusCode).toBe(400);
   });
 
-  it("takes a saved scan's matches today, or every listed equity", async () => {
+  it("takes a saved scan point in time or its matches today (with the hindsight warning), or every listed equity", async () => {
     const price = { ...defaultFilterRow('price'), value1: 50, value2: null };
     const q = (await call(alice, 'POST', '/api/scanner/templates/', { name: 'Above 50', filters: [rowToSavedFilter(price, 0)] })).json<{ id: number }>().id;
-    const scan = await done<UniverseRun>('/api/universe_runs/', (await universe({ kind: 'scan', query_id: q })).json<UniverseRun>().id);
-    expect(scan.request.universe.label).toBe('scan "Above 50"');
+    const scan = await done<UniverseRun>('/api/universe_runs/', (await universe({ kind: 'scan_today', query_id: q })).json<UniverseRun>().id);
+    expect(scan.request.universe.label).toBe('scan "Above 50" (matches today)');
     expect(scan.rows!.results.map((x) => x.symbol).sort()).toEqual(['AAA', 'CCC', 'SPY']); // what the scanner matches: the price alone
+    expect(scan.summary!.survivorship).toBe(UNIVERSE_MESSAGES.hindsight);
+    // point in time: every symbol with bars is a candidate, a member on the days its close was 50 or more
+    const pit = await done<UniverseRun>('/api/universe_runs/', (await universe({ kind: 'scan', query_id: q })).json<UniverseRun>().id);
+    expect(pit.status, pit.error ?? '').toBe('done');
+    expect(pit.request.universe).toEqual({ kind: 'scan', label: 'scan "Above 50" (point in time)' });
+    expect(pit.request.floors).toEqual({ min_close: 5, min_dollar_volume: 1_000_000 });
+    expect(pit.summary!.survivorship).toBe(UNIVERSE_MESSAGES.survivorship);
+    const members = pit.rows!.results.map((x) => x.symbol);
+    expect(members).not.toContain('BBB'); // a fifth of the wave: never at $50
+    expect(pit.summary!.never_members).toContain('BBB');
     const all = await done<UniverseRun>('/api/universe_runs/', (await universe({ kind: 'all' })).json<UniverseRun>().id);
     expect(all.request.symbols).toBe(4); // the ETF is not an equity
     // another user's saved scan (and template) is not theirs to run
@@ -125,6 +135,18 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     expect(r.statusCode).toBe(400);
     expect(Object.keys(r.json())).toEqual([field]);
     if (message) expect(r.json()[field]).toEqual([message]);
+  });
+
+  it.each([
+    [{ floors: { min_close: 0 } }, 'floors.min_close', UNIVERSE_MESSAGES.floorPositive],
+    [{ floors: { min_dollar_volume: -1 } }, 'floors.min_dollar_volume', UNIVERSE_MESSAGES.floorPositive],
+    [{ floors: { min_close: 'five' } }, 'floors.min_close', UNIVERSE_MESSAGES.floorPositive],
+  ])('answers 400 for a floor that is not a positive number (%#)', async (extra, field, message) => {
+    for (const start of [universe, portfolio]) {
+      const r = await start({ kind: 'symbols', symbols: ['AAA'] }, extra);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ [field]: [message] });
+    }
   });
 
   it.each([
