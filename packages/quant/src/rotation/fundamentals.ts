@@ -1,7 +1,7 @@
 // Point-in-time fundamentals: at a decision day a score reads only what was filed on or before it.
 
-/** One filing of a symbol's fundamentals. `values` uses the scanner's field names (`epsdiluted`,
- *  `revenue`, …) plus `sharesoutstanding` for the market cap. */
+/** One filing of a symbol's fundamentals, as the market data stores a period (FundamentalPeriod) with
+ *  its days as numbers: `values` uses the scanner's field names (`epsdiluted`, `revenue`, …). */
 export interface RotationFiling {
   /** the day the numbers became public (days since 1970-01-01): the first decision day that may read them */
   filed: number;
@@ -9,11 +9,12 @@ export interface RotationFiling {
   /** the end of the period it reports (days since 1970-01-01); an amendment of the same period
    *  replaces the earlier filing when given */
   period_end?: number | null;
+  /** the shares outstanding it reported (the market cap's count) */
+  shares_outstanding?: number | null;
   values: Readonly<Record<string, number | null | undefined>>;
 }
 
 export const EPS_FIELD = 'epsdiluted';
-export const SHARES_FIELD = 'sharesoutstanding';
 
 /** A symbol's filings in filing order, with a cursor that only moves forward (decision days ascend). */
 export class FilingTimeline {
@@ -36,6 +37,16 @@ export class FilingTimeline {
       const f = this.filings[i];
       if (periodType && f.period_type !== periodType) continue;
       const v = f.values[field];
+      if (typeof v === 'number' && Number.isFinite(v)) return v;
+    }
+    return NaN;
+  }
+
+  /** The shares outstanding of the latest filing filed on or before `day` that reports them; NaN when none. */
+  shares(day: number): number {
+    this.advance(day);
+    for (let i = this.seen - 1; i >= 0; i--) {
+      const v = this.filings[i].shares_outstanding;
       if (typeof v === 'number' && Number.isFinite(v)) return v;
     }
     return NaN;

@@ -8,7 +8,7 @@ export {
   type RotationSpecInput, type RotationSpec, type ScoreInput, type Score, type FloorsInput, type RebalancePeriod, type ScoreKind,
   type RotationOrder as RotationRankOrder, type RotationSide, type RotationWeighting, type FilingPeriod,
 } from './spec.ts';
-export { EPS_FIELD, SHARES_FIELD, type RotationFiling } from './fundamentals.ts';
+export { EPS_FIELD, type RotationFiling } from './fundamentals.ts';
 export type {
   RotationSymbol, RotationOptions, RotationOrder, RotationOrderSide, RotationTarget, RotationTrade, RotationTradeReason,
   RotationRebalance, RotationCosts, RotationResult,

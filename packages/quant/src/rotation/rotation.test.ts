@@ -130,13 +130,13 @@ describe('template gating and exits', () => {
 
 describe('scores from fundamentals, point in time', () => {
   const flat = line(30, 20, 0);
-  const filing = (filed: string, values: RotationFiling['values'], period_type: RotationFiling['period_type'] = 'QUARTERLY', period_end?: string): RotationFiling =>
-    ({ filed: parseDay(filed), period_type, values, period_end: period_end ? parseDay(period_end) : null });
+  const filing = (filed: string, values: RotationFiling['values'], period_type: RotationFiling['period_type'] = 'QUARTERLY', period_end?: string, shares?: number): RotationFiling =>
+    ({ filed: parseDay(filed), period_type, values, period_end: period_end ? parseDay(period_end) : null, shares_outstanding: shares ?? null });
 
   it('market cap = close × the shares filed by the decision day (a later filing is not read)', () => {
     const universe = [
-      { symbol: 'A', bars: bars(flat), filings: [filing('2020-12-01', { sharesoutstanding: 1e6 }), filing('2021-01-20', { sharesoutstanding: 1e9 })] },
-      { symbol: 'B', bars: bars(flat), filings: [filing('2020-12-01', { sharesoutstanding: 1e7 })] },
+      { symbol: 'A', bars: bars(flat), filings: [filing('2020-12-01', {}, 'QUARTERLY', undefined, 1e6), filing('2021-01-20', {}, 'ANNUAL', undefined, 1e9)] },
+      { symbol: 'B', bars: bars(flat), filings: [filing('2020-12-01', {}, 'QUARTERLY', undefined, 1e7), filing('2020-12-20', { revenue: 5 })] },
     ];
     const r = rotationBacktest(universe, { ...base, score: { kind: 'market_cap' } });
     // decisions on Fridays 8 and 15 January: B is bigger; from 22 January A's new count is public

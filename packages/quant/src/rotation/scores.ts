@@ -4,7 +4,7 @@
 import type { DailyBars } from '../types.ts';
 import { rsi } from '../indicators/rsi.ts';
 import type { Score } from './spec.ts';
-import { SHARES_FIELD, type FilingTimeline } from './fundamentals.ts';
+import type { FilingTimeline } from './fundamentals.ts';
 
 /** The symbol-level state a score may read; `rsi` is filled on first use (a causal series). */
 export interface ScoredSymbol {
@@ -35,7 +35,7 @@ export function scoreAt(s: ScoredSymbol, j: number, d: number, score: Score): nu
       return s.rsi[j];
     }
     case 'volatility': return returnsDeviation(close, j, score.period);
-    case 'market_cap': return s.filings ? close[j] * s.filings.latest(d, SHARES_FIELD) : NaN;
+    case 'market_cap': return s.filings ? close[j] * s.filings.shares(d) : NaN;
     case 'pe': {
       const eps = s.filings ? s.filings.trailingEps(d) : NaN;
       return eps > 0 ? close[j] / eps : NaN;
