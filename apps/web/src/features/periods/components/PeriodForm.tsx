@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { CheckSymbolResult, Period } from '@app/contract';
 import { Alert, Button, Card, CardBody, CardHeader, Input, Spinner, SymbolNotInMarket, SymbolSearch } from '../../../components/index.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -23,7 +23,8 @@ type Check =
   | { state: 'error'; message: string; notFound?: string };
 
 /** Create or edit a period (spec §4, §5): the ticker is upper-cased as typed and must pass the
- *  symbol check before the period can be saved. `editing` null is create mode. */
+ *  symbol check before the period can be saved; it is checked when the field is left, on Enter or
+ *  Check, and on Save (which saves only a known symbol). `editing` null is create mode. */
 export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone: () => void }) {
   const [draft] = useState(() => (editing ? null : readDraft(DRAFT_KEY, restoreDraft)));
   const [ticker, setTicker] = useState(editing?.stock_ticker ?? draft?.ticker ?? '');
@@ -37,39 +38,59 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const save = useSavePeriod();
   const validated = check.state === 'ok' && check.ticker === ticker.trim();
+  // the ticker as typed now: a check answered after the user typed on (or picked) is not shown
+  const typedNow = useRef(ticker);
+  // the check of each symbol under way, so a blur and a Save right after it share one request
+  const pending = useRef<{ symbol: string; done: Promise<boolean> } | null>(null);
 
-  const runCheck = async (typed = ticker) => {
+  /** Checks the ticker against the market; true when it is a known symbol. */
+  const runCheck = (typed = ticker): Promise<boolean> => {
     const symbol = typed.trim();
     if (!symbol) {
       setErrors((e) => ({ ...e, stock_ticker: PERIOD_ERRORS.required }));
-      return;
+      return Promise.resolve(false);
     }
+    if (check.state === 'ok' && check.ticker === symbol) return Promise.resolve(true);
+    if (pending.current?.symbol === symbol) return pending.current.done;
     setCheck({ state: 'checking' });
-    try {
-      const info = await checkSymbol(symbol);
-      setCheck({ state: 'ok', ticker: symbol, info });
-      setErrors((e) => ({ ...e, stock_ticker: undefined }));
-    } catch (e) {
-      const notFound = e instanceof ApiError && (e.status === 404 || e.status === 400);
-      setCheck(notFound ? { state: 'error', message: PERIOD_ERRORS.symbolNotFound, notFound: symbol } : { state: 'error', message: PERIOD_ERRORS.checkFailed });
-    }
+    const mine = { symbol } as { symbol: string; done: Promise<boolean> };
+    mine.done = (async () => {
+      let result: Check;
+      try {
+        result = { state: 'ok', ticker: symbol, info: await checkSymbol(symbol) };
+      } catch (e) {
+        const notFound = e instanceof ApiError && (e.status === 404 || e.status === 400);
+        result = notFound ? { state: 'error', message: PERIOD_ERRORS.symbolNotFound, notFound: symbol } : { state: 'error', message: PERIOD_ERRORS.checkFailed };
+      }
+      if (pending.current === mine) pending.current = null;
+      if (typedNow.current.trim() === symbol) {
+        setCheck(result);
+        if (result.state === 'ok') setErrors((e) => ({ ...e, stock_ticker: undefined }));
+      }
+      return result.state === 'ok';
+    })();
+    pending.current = mine;
+    return mine.done;
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Partial<Record<Field, string>> = {};
     if (!ticker.trim()) next.stock_ticker = PERIOD_ERRORS.required;
-    else if (!validated) next.stock_ticker = PERIOD_ERRORS.notValidated;
     if (!start) next.start_date = PERIOD_ERRORS.required;
     if (!end) next.end_date = PERIOD_ERRORS.required;
     else if (start && end <= start) next.end_date = PERIOD_ERRORS.endAfterStart;
     setErrors(next);
-    if (Object.keys(next).length) return;
+    // Save checks a ticker not checked yet; an unknown one shows the check's message at the field
+    const known = ticker.trim() !== '' && (validated || (await runCheck()));
+    if (ticker.trim() && !known) setErrors((x) => ({ ...x, stock_ticker: PERIOD_ERRORS.notValidated }));
+    if (Object.keys(next).length || !known) return;
     save.mutate(
       { id: editing?.id ?? null, body: { stock_ticker: ticker.trim(), start_date: start, end_date: end } },
       {
         onSuccess: () => {
           if (!editing) {
+            typedNow.current = '';
             setTicker('');
             setStart('');
             setEnd('');
@@ -91,7 +112,9 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
   const changeTicker = (typed: string) => {
     // Spec §5: upper-cased as typed. Tickers hold no spaces: a pasted ' aapl ' would otherwise never
     // equal the checked 'AAPL'. Company names still search without them ("BANKOFAM": Bank of America).
-    setTicker(typed.toUpperCase().replace(/\s+/g, ''));
+    const next = typed.toUpperCase().replace(/\s+/g, '');
+    typedNow.current = next;
+    setTicker(next);
     setErrors((x) => ({ ...x, stock_ticker: undefined }));
     if (check.state === 'error') setCheck({ state: 'idle' });
   };
@@ -107,7 +130,7 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
     <Card>
       <CardHeader title={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} subtitle={editing ? `${editing.stock_ticker}, ${editing.start_date} → ${editing.end_date}` : undefined} />
       <CardBody>
-        <form onSubmit={onSubmit} noValidate aria-label={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={editing ? PERIOD_TEXT.formEdit : PERIOD_TEXT.formNew} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
           <div className="sm:col-span-2 lg:col-span-1">
             <div className="flex items-end gap-2">
               <SymbolSearch
@@ -124,6 +147,9 @@ export function PeriodForm({ editing, onDone }: { editing: Period | null; onDone
                     e.preventDefault();
                     void runCheck();
                   }
+                }}
+                onBlur={() => {
+                  if (ticker.trim() && !validated && check.state !== 'error') void runCheck();
                 }}
                 aria-invalid={Boolean(errors.stock_ticker) || check.state === 'error' || undefined}
                 wrapperClassName="flex-1"
