@@ -156,7 +156,7 @@ export const UniverseSummary = z.object({
   /** returns in equal-width bins: [from, to) percent and the count of symbols */
   histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
   survivorship: z.string(),
-  /** symbol-days the floors removed (member days of the scan or list that failed a floor) */
+  /** symbol-days the floors removed: days in the period on which a symbol of the universe had a bar and failed a floor */
   floors_removed: z.number().int().optional(),
   /** symbols with bars in the period that were never members on any of its days (no row) */
   never_members: z.array(z.string()).optional(),

@@ -22,7 +22,7 @@ export interface MembershipRule {
 export interface Membership {
   /** 1 on the bars [from, to) of the entry where the symbol is a member */
   allowed: Uint8Array;
-  /** member days of the scan (or universe) the floors removed */
+  /** days with a bar in the period that failed a floor */
   floorRemoved: number;
   members: number;
 }
@@ -40,13 +40,14 @@ export function membership(e: SeriesEntry, rule: MembershipRule, from: number, t
   let floorRemoved = 0;
   let members = 0;
   for (let k = from; k < to; k++) {
-    if (scan && !scan(k)) continue;
-    // NaN (fewer than 20 bars yet) never clears a floor
+    // the floors first (two reads), the scan only on the days they leave; NaN (fewer than 20 bars
+    // yet) never clears a floor
     const floorsHold = (minClose === null || close[k] >= minClose) && (dollarVolume === null || dollarVolume[k] >= minDollarVolume!);
     if (!floorsHold) {
       floorRemoved++;
       continue;
     }
+    if (scan && !scan(k)) continue;
     allowed[k - from] = 1;
     members++;
   }

@@ -214,8 +214,18 @@ const RSI_TEMPLATE: TemplateInput = {
 };
 const QUERIES = ['', 'rsi_lte=55&rsi_period=14', 'revenue__gte=300000&fa_compare_period=QUARTERLY', 'market_cap__gte=20000000', 'price__gte=8&roe__gt=0&fa_compare_period=QUARTERLY'];
 
+interface Case {
+  seeds: number[];
+  n: number;
+  cutAt: number;
+  q: number;
+  floors: MembershipRule['floors'];
+  mode: 'change' | 'remove';
+  alterSeed: number;
+}
+
 describe('no look-ahead', () => {
-  const arb = fc.record({
+  const arb: fc.Arbitrary<Case> = fc.record({
     seeds: fc.array(fc.integer({ min: 1, max: 1e9 }), { minLength: 1, maxLength: 4 }),
     n: fc.integer({ min: 120, max: 320 }),
     cutAt: fc.double({ min: 0.1, max: 0.9, noNaN: true }),
@@ -224,7 +234,7 @@ describe('no look-ahead', () => {
     mode: fc.constantFrom<'change' | 'remove'>('change', 'remove'),
     alterSeed: fc.integer({ min: 1, max: 1e9 }),
   });
-  const setup = (v: fc.RecordValue<typeof arb>) => {
+  const setup = (v: Case) => {
     const entries = v.seeds.map((s, i) => randomEntry(`S${i}`, s, v.n));
     const D = entries[0].bars.day[Math.floor(v.n * v.cutAt)];
     const altered = entries.map((e, i) => alterAfter(e, D, v.mode, v.alterSeed + i));
