@@ -1,6 +1,6 @@
 // @app/server/testing: what browser tests and benchmarks may use of the server, one declared entry
 // instead of paths into apps/server/src. Test helpers first, then the engines the benchmarks time.
-export { dbKinds, freshDb, signedInAs, testApp, type TestApp } from './testApp.ts';
+export { dbKinds, emptyPostgres, freshDb, signedInAs, testApp, type TestApp } from './testApp.ts';
 export { resetLinkIn, startTestMailbox, type TestMailbox } from './mailbox.ts';
 export { copyMigratedDataDir, DATA_DIR_TEMPLATE_ENV, migratedDataDir } from './templateDb.ts';
 export { XSS_PAYLOADS, unsafeParts } from './xssPayloads.ts';
