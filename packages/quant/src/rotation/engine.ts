@@ -55,6 +55,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
   const T = day.length;
   if (!T) throw new RotationSpecError('start_date', 'no symbol has a bar between start_date and end_date');
   const decision = decisionDays(day, spec.rebalance);
+  const masks = list.map((u) => u.member ?? null);
   const scored: ScoredSymbol[] = list.map((u) => ({ bars: u.bars, filings: u.filings?.length ? new FilingTimeline(u.filings) : null, rsi: null }));
 
   // cursor[s]: the last bar of s on or before the day being processed (−1: none yet)
@@ -224,6 +225,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
         floored++;
         continue;
       }
+      if (masks[s] && !masks[s]![j]) continue;
       const v = scoreAt(scored[s], j, d, sc);
       if (Number.isNaN(v)) continue;
       score[s] = v;

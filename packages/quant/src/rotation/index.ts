@@ -9,6 +9,7 @@ export {
   type RotationOrder as RotationRankOrder, type RotationSide, type RotationWeighting, type FilingPeriod,
 } from './spec.ts';
 export { EPS_FIELD, type RotationFiling } from './fundamentals.ts';
+export { rotationSummary, type RotationSummary } from './summary.ts';
 export type {
   RotationSymbol, RotationOptions, RotationOrder, RotationOrderSide, RotationTarget, RotationTrade, RotationTradeReason,
   RotationRebalance, RotationCosts, RotationResult,

@@ -8,6 +8,9 @@ export interface RotationSymbol {
   bars: DailyBars;
   /** point-in-time fundamentals, for the market_cap, pe and fa scores */
   filings?: readonly RotationFiling[] | null;
+  /** aligned with bars: 0 on the bars the universe does not hold the symbol (a saved scan judged as of
+   *  each close); absent: a member on every bar with a score that clears the floors */
+  member?: Uint8Array | null;
 }
 
 export interface RotationOptions {
