@@ -8,7 +8,7 @@ import { NotificationBell } from '../../features/notifications/NotificationBell.
 import { BacktestMenu } from './BacktestMenu.tsx';
 import { Logo } from './Logo.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
-import { AFTER_BACKTEST, BACKTEST_LINKS, BLOG_LINK, PROFILE_LINK, isBacktestPath, type NavItem } from './links.ts';
+import { AFTER_BACKTEST, BACKTEST_LINKS, BLOG_LINK, SIGNED_IN_LINKS, isBacktestPath, type NavItem } from './links.ts';
 import { mobileLinkClass, navLinkClass } from './styles.ts';
 
 /** The sticky bar of spec §2: desktop links from lg up, a collapsible menu below that. */
@@ -42,7 +42,7 @@ export function NavBar() {
     navigate('/');
   };
 
-  const afterBacktest: NavItem[] = [...AFTER_BACKTEST, ...(isAuthenticated ? [PROFILE_LINK] : []), BLOG_LINK];
+  const afterBacktest: NavItem[] = [...AFTER_BACKTEST, ...(isAuthenticated ? SIGNED_IN_LINKS : []), BLOG_LINK];
   const desktopLink = (l: NavItem, end = false) => (
     <NavLink key={l.to} to={l.to} end={end} className={({ isActive }) => navLinkClass(isActive)}>
       {l.label}

@@ -20,5 +20,10 @@ export const AFTER_BACKTEST: NavItem[] = [
   { to: '/scanner', label: 'Scanner' },
   { to: '/rrc', label: 'RRC' },
 ];
-export const PROFILE_LINK: NavItem = { to: '/profile', label: 'Profile' };
+/** A signed-in user's own pages: their watchlists and alerts, then their profile. */
+export const SIGNED_IN_LINKS: NavItem[] = [
+  { to: '/watchlists', label: 'Watchlists' },
+  { to: '/alerts', label: 'Alerts' },
+  { to: '/profile', label: 'Profile' },
+];
 export const BLOG_LINK: NavItem = { to: '/blog', label: 'Blog' };
