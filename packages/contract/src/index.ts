@@ -13,6 +13,7 @@ export * from './luck.ts';
 export * from './optimize.ts';
 export * from './optimizeWords.ts';
 export * from './universe.ts';
+export * from './rotation.ts';
 export * from './watchlists.ts';
 export * from './alerts.ts';
 export * from './notifications.ts';

@@ -9,6 +9,7 @@ import { scanner } from './scanner.ts';
 import { starters } from './starters.ts';
 import { optimizations } from './optimize.ts';
 import { portfolioRuns, universeRuns } from './universe.ts';
+import { rotationRuns } from './rotation.ts';
 import { watchlists } from './watchlists.ts';
 import { alerts } from './alerts.ts';
 import { notifications } from './notifications.ts';
@@ -32,6 +33,7 @@ export const endpoints = {
   optimizations,
   universeRuns,
   portfolioRuns,
+  rotationRuns,
   charts,
   scanner,
   blog,
