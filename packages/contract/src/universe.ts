@@ -42,12 +42,12 @@ export function universeWarning(kind: Universe['kind']): string {
 
 /** The floors a many-symbol run applies on each day unless told otherwise: close ≥ $5 and a 20-day
  *  average dollar volume ≥ $1M. */
-export const DEFAULT_FLOORS = { min_close: 5, min_dollar_volume: 1_000_000 } as const;
+export const DEFAULT_FLOORS = { min_price: 5, min_dollar_volume: 1_000_000 } as const;
 const floor = z.number({ error: UNIVERSE_MESSAGES.floorPositive }).positive(UNIVERSE_MESSAGES.floorPositive).finite(UNIVERSE_MESSAGES.floorPositive).nullable();
 /** Price and liquidity floors, as of each day; null (or a null field) removes them. */
 export const RunFloors = z.object({
   /** the day's close at least this (dollars) */
-  min_close: floor.default(DEFAULT_FLOORS.min_close),
+  min_price: floor.default(DEFAULT_FLOORS.min_price),
   /** the average of close × volume over the 20 bars up to the day at least this (dollars) */
   min_dollar_volume: floor.default(DEFAULT_FLOORS.min_dollar_volume),
 });

@@ -28,13 +28,13 @@ export interface Membership {
 }
 
 /** Whether a rule leaves every bar a member (no scan, no floors): the run is then the plain one. */
-export const gatesNothing = (r: MembershipRule) => !r.query && (!r.floors || (r.floors.min_close === null && r.floors.min_dollar_volume === null));
+export const gatesNothing = (r: MembershipRule) => !r.query && (!r.floors || (r.floors.min_price === null && r.floors.min_dollar_volume === null));
 
 export function membership(e: SeriesEntry, rule: MembershipRule, from: number, to: number): Membership {
   const { close, volume } = e.bars;
   const allowed = new Uint8Array(to - from);
   const scan = rule.query ? pointInTimeScan(e, rule.query) : null;
-  const minClose = rule.floors?.min_close ?? null;
+  const minPrice = rule.floors?.min_price ?? null;
   const minDollarVolume = rule.floors?.min_dollar_volume ?? null;
   const dollarVolume = minDollarVolume === null ? null : indicators.sma(Float64Array.from(close, (c, i) => c * volume[i]), DOLLAR_VOLUME_BARS);
   let floorRemoved = 0;
@@ -42,7 +42,7 @@ export function membership(e: SeriesEntry, rule: MembershipRule, from: number, t
   for (let k = from; k < to; k++) {
     // the floors first (two reads), the scan only on the days they leave; NaN (fewer than 20 bars
     // yet) never clears a floor
-    const floorsHold = (minClose === null || close[k] >= minClose) && (dollarVolume === null || dollarVolume[k] >= minDollarVolume!);
+    const floorsHold = (minPrice === null || close[k] >= minPrice) && (dollarVolume === null || dollarVolume[k] >= minDollarVolume!);
     if (!floorsHold) {
       floorRemoved++;
       continue;

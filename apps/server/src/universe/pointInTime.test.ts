@@ -133,9 +133,9 @@ describe('floors', () => {
   });
 
   it('each floor can be dropped on its own', () => {
-    const closeOnly = run({ query: null, floors: { min_close: 5, min_dollar_volume: null } });
+    const closeOnly = run({ query: null, floors: { min_price: 5, min_dollar_volume: null } });
     expect(closeOnly.never_members).toEqual(['PENNY']);
-    const volumeOnly = run({ query: null, floors: { min_close: null, min_dollar_volume: 1e6 } });
+    const volumeOnly = run({ query: null, floors: { min_price: null, min_dollar_volume: 1e6 } });
     expect(volumeOnly.never_members).toEqual(['THIN']);
   });
 });
@@ -230,7 +230,7 @@ describe('no look-ahead', () => {
     n: fc.integer({ min: 120, max: 320 }),
     cutAt: fc.double({ min: 0.1, max: 0.9, noNaN: true }),
     q: fc.integer({ min: 0, max: QUERIES.length - 1 }),
-    floors: fc.constantFrom<MembershipRule['floors']>(null, { ...DEFAULT_FLOORS }, { min_close: 5, min_dollar_volume: 2e6 }),
+    floors: fc.constantFrom<MembershipRule['floors']>(null, { ...DEFAULT_FLOORS }, { min_price: 5, min_dollar_volume: 2e6 }),
     mode: fc.constantFrom<'change' | 'remove'>('change', 'remove'),
     alterSeed: fc.integer({ min: 1, max: 1e9 }),
   });

@@ -113,7 +113,7 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
     const pit = await done<UniverseRun>('/api/universe_runs/', (await universe({ kind: 'scan', query_id: q })).json<UniverseRun>().id);
     expect(pit.status, pit.error ?? '').toBe('done');
     expect(pit.request.universe).toEqual({ kind: 'scan', label: 'scan "Above 50" (point in time)' });
-    expect(pit.request.floors).toEqual({ min_close: 5, min_dollar_volume: 1_000_000 });
+    expect(pit.request.floors).toEqual({ min_price: 5, min_dollar_volume: 1_000_000 });
     expect(pit.summary!.survivorship).toBe(UNIVERSE_MESSAGES.survivorship);
     const members = pit.rows!.results.map((x) => x.symbol);
     expect(members).not.toContain('BBB'); // a fifth of the wave: never at $50
@@ -138,9 +138,9 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
   });
 
   it.each([
-    [{ floors: { min_close: 0 } }, 'floors.min_close', UNIVERSE_MESSAGES.floorPositive],
+    [{ floors: { min_price: 0 } }, 'floors.min_price', UNIVERSE_MESSAGES.floorPositive],
     [{ floors: { min_dollar_volume: -1 } }, 'floors.min_dollar_volume', UNIVERSE_MESSAGES.floorPositive],
-    [{ floors: { min_close: 'five' } }, 'floors.min_close', UNIVERSE_MESSAGES.floorPositive],
+    [{ floors: { min_price: 'five' } }, 'floors.min_price', UNIVERSE_MESSAGES.floorPositive],
   ])('answers 400 for a floor that is not a positive number (%#)', async (extra, field, message) => {
     for (const start of [universe, portfolio]) {
       const r = await start({ kind: 'symbols', symbols: ['AAA'] }, extra);

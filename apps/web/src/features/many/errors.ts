@@ -1,7 +1,7 @@
 import { ApiError, firstMessage, NetworkError } from '../../lib/api.ts';
 
 /** The form's fields a 400 can name (the API's keys; 'universe.symbols' is the typed list). */
-const FORM_FIELDS = ['template_id', 'universe', 'start_date', 'end_date', 'max_positions', 'rank_by', 'floors.min_close', 'floors.min_dollar_volume'] as const;
+const FORM_FIELDS = ['template_id', 'universe', 'start_date', 'end_date', 'max_positions', 'rank_by', 'floors.min_price', 'floors.min_dollar_volume'] as const;
 export type FieldErrors = Partial<Record<(typeof FORM_FIELDS)[number], string>>;
 
 /** A failed start as the form shows it: the server's words under each field it named, anything else

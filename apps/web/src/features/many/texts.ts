@@ -22,7 +22,7 @@ export const MANY_TEXT = {
   },
   floors: 'Price and liquidity floors',
   floorsHint: 'On each day, a symbol below a floor opens no trade. Empty a field to drop that floor.',
-  minClose: 'Min. close ($)',
+  minPrice: 'Min. close ($)',
   minDollarVolume: 'Min. 20-day avg. dollar volume ($)',
   floorPositive: 'Enter a number greater than 0, or leave it empty.',
   savedScan: 'Saved scan',

@@ -60,7 +60,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
   const [scanId, setScanId] = useState<number | null>(initial.scanId);
   const [scanWhen, setScanWhen] = useState<ScanWhen>('scan');
   const [floorsOn, setFloorsOn] = useState(true);
-  const [minClose, setMinClose] = useState(String(DEFAULT_FLOORS.min_close));
+  const [minPrice, setMinClose] = useState(String(DEFAULT_FLOORS.min_price));
   const [minDollarVolume, setMinDollarVolume] = useState(String(DEFAULT_FLOORS.min_dollar_volume));
   const [symbolsText, setSymbolsText] = useState(initial.symbols);
   const [dates, setDates] = useState(initial.dates);
@@ -86,13 +86,13 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
     if (!dates.end) fields.end_date = 'Enter an end date.';
     if (kind === 'portfolio' && (slotsTyped === null || !Number.isInteger(slotsTyped) || slotsTyped < 1 || slotsTyped > MAX_PORTFOLIO_POSITIONS)) fields.max_positions = UNIVERSE_MESSAGES.maxPositions;
     // an empty floor field drops that floor; anything else must be a number above 0
-    const floorValue = (text: string, field: 'floors.min_close' | 'floors.min_dollar_volume') => {
+    const floorValue = (text: string, field: 'floors.min_price' | 'floors.min_dollar_volume') => {
       if (!text.trim()) return null;
       const v = parseNumberInput(text);
       if (v === null || !(v > 0)) fields[field] = MANY_TEXT.floorPositive;
       return v;
     };
-    const floors: RunFloors | null = floorsOn ? { min_close: floorValue(minClose, 'floors.min_close'), min_dollar_volume: floorValue(minDollarVolume, 'floors.min_dollar_volume') } : null;
+    const floors: RunFloors | null = floorsOn ? { min_price: floorValue(minPrice, 'floors.min_price'), min_dollar_volume: floorValue(minDollarVolume, 'floors.min_dollar_volume') } : null;
     setErrors({ fields });
     if (Object.keys(fields).length) return;
     const u: Universe = universe === 'scan' ? { kind: scanWhen, query_id: scanId! } : universe === 'symbols' ? { kind: 'symbols', symbols } : { kind: 'all' };
@@ -186,7 +186,7 @@ function RunFormFields({ kind, initial, templates, scans }: { kind: ManyKind; in
             </label>
             {floorsOn && (
               <div className="grid gap-4 sm:max-w-md sm:grid-cols-2">
-                <Input label={MANY_TEXT.minClose} name="min_close" inputMode="decimal" value={minClose} onChange={(e) => setMinClose(e.target.value)} error={f['floors.min_close']} />
+                <Input label={MANY_TEXT.minPrice} name="min_price" inputMode="decimal" value={minPrice} onChange={(e) => setMinClose(e.target.value)} error={f['floors.min_price']} />
                 <Input label={MANY_TEXT.minDollarVolume} name="min_dollar_volume" inputMode="decimal" value={minDollarVolume} onChange={(e) => setMinDollarVolume(e.target.value)} error={f['floors.min_dollar_volume']} />
               </div>
             )}
