@@ -1,7 +1,7 @@
 // Every string of the Templates screen that the spec fixes (§5, §8), shared by the screen and its tests.
 export const TEMPLATE_TEXT = {
   title: 'Templates',
-  intro: 'A template has a BUY side and a SELL side (SHORT and COVER for a short one), each a list of OR blocks: a side fires on any of its blocks; each block: all of its rows. A position opens when the BUY side fires and closes when the SELL side fires.',
+  intro: 'A template has a BUY side and a SELL side (SHORT and COVER for a short one), each made of OR blocks. A side fires on any of these blocks; each block: all of its rows. A position opens when the BUY side fires and closes when the SELL side fires.',
   namePlaceholder: 'Enter template name (required)',
   create: 'Create Template',
   listTitle: 'Your templates',
