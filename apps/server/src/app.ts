@@ -7,6 +7,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerAuthThrottle } from './accounts/rateLimits.ts';
 import { registerOptimizationKind } from './optimize/batchKind.ts';
 import { registerUniverseKinds } from './universe/batchKinds.ts';
+import { registerRotationKind } from './rotation/batchKind.ts';
 import { registerWebApp } from './plugins/webApp.ts';
 import { registerAlertFollowUp } from './alerts/jobs.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   // batch runs any process's workers may be given a chunk of
   registerOptimizationKind(deps);
   registerUniverseKinds(deps);
+  registerRotationKind(deps);
   // alerts are evaluated once after every market data update, by whichever process takes the job
   registerAlertFollowUp(deps, app.log);
 

@@ -8,6 +8,7 @@ import { optimizationResult, type ResultInput } from '../optimize/result.ts';
 import { universeRows, type MemberItem } from '../universe/rows.ts';
 import type { MembershipRule } from '../universe/membership.ts';
 import { portfolioResult, type PortfolioInput } from '../universe/portfolio.ts';
+import { rotationRun, type RotationRunInput } from '../rotation/run.ts';
 import { endpoints, type TemplateDetail } from '@app/contract';
 import { equityCurve, explainedTrades, runJson, runTemplate } from '../backtest/run.ts';
 import { chartJson } from '../backtest/chart.ts';
@@ -75,6 +76,11 @@ export const TASKS = {
   /** A portfolio run over the symbols' bars. */
   portfolio(input: PortfolioInput) {
     return portfolioResult(input);
+  },
+
+  /** A rotation run over the symbols' histories (a saved scan judged as of each close). */
+  rotation(input: RotationRunInput) {
+    return rotationRun(input);
   },
 };
 

@@ -7,6 +7,7 @@ import templates from './api/templates.ts';
 import optimizations from './api/optimizations.ts';
 import universeRuns from './api/universe_runs.ts';
 import portfolioRuns from './api/portfolio_runs.ts';
+import rotationRuns from './api/rotation_runs.ts';
 import indicators from './api/indicators.ts';
 import periods from './api/periods.ts';
 import submitSelection from './api/submit_selection.ts';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(optimizations, opts);
   await app.register(universeRuns, opts);
   await app.register(portfolioRuns, opts);
+  await app.register(rotationRuns, opts);
   await app.register(checkSymbol, opts);
   await app.register(symbolsSearch, opts);
   await app.register(marketStatus, opts);
