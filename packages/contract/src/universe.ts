@@ -201,6 +201,16 @@ export const PortfolioResult = z.object({
   /** symbol-days the floors removed (see UniverseSummary) */
   floors_removed: z.number().int().optional(),
   never_members: z.array(z.string()).optional(),
+  /** least squares of the daily equity returns on the benchmark's (alpha × 252, a fraction per year);
+   *  null without a benchmark or with a flat one (these five are absent on runs made before them) */
+  alpha: z.number().nullable().optional(),
+  beta: z.number().nullable().optional(),
+  /** per calendar year: the value of every fill / 2 / the year's mean equity */
+  turnover: z.array(z.object({ year: z.number().int(), turnover: z.number() })).optional(),
+  /** dollars paid: relative commission, fixed fees, spread (shares × open × spread at each entry) */
+  costs: z.object({ commission: z.number(), commission_fixed: z.number(), spread: z.number(), total: z.number() }).optional(),
+  /** the mean number of open positions over the run's closes */
+  average_holdings: z.number().optional(),
 });
 export type PortfolioResult = z.infer<typeof PortfolioResult>;
 

@@ -8,9 +8,10 @@ export { parseDay, formatDay } from './dates.ts';
 export { backtest, type BacktestResult, type Trade, type TradeLevels } from './engine.ts';
 export * from './optimize/index.ts';
 export {
-  portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS, PORTFOLIO_LONG_ONLY,
-  type RankBy, type PortfolioSymbol, type PortfolioOptions, type PortfolioResult, type PortfolioTrade,
+  portfolioBacktest, RANK_BY, RANK_BY_TEXT, MAX_PORTFOLIO_POSITIONS,
+  type RankBy, type PortfolioSymbol, type PortfolioOptions, type PortfolioResult, type PortfolioTrade, type PortfolioCosts,
 } from './portfolio.ts';
+export { alphaBeta, closesOnTimeline, turnoverByYear } from './runFigures.ts';
 export * from './rotation/index.ts';
 export type { Stats } from './stats.ts';
 export {

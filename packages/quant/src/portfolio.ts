@@ -1,4 +1,5 @@
-// A portfolio backtest: one account, one cash balance, one template traded on many symbols.
+// A portfolio backtest: one account, one cash balance, one template traded on many symbols, long (BUY
+// and SELL rows) or short (SHORT and COVER rows: every position of the run is short).
 //
 // The timeline is every day on which at least one symbol has a bar. On each day, in this order:
 //  1. at the open, for symbols with a bar that day: the SELL-signal exits decided at the previous
@@ -19,11 +20,20 @@
 // per position); a whole `position_size` buys that many shares; `risk_pct` sizes from the stop as in
 // the single engine, capped by the slot. With one symbol and one slot this is the single-symbol
 // backtest exactly.
+// Shorts follow the single-symbol short rules: a short sale fills at the open less the spread, its
+// stop sits above the fill and its target below (a stop hits when high ≥ SL and fills at max(open, SL),
+// a target when low ≤ TP at min(open, TP), stop first, live on the entry bar), a trailing stop starts
+// at fill·(1 + trail) and only falls, to close·(1 + trail). The share count is negative, so the equity
+// is the long's arithmetic: the sale's proceeds go to cash and the position counts −shares × close.
+// A short's entry value is held as margin: an entry (long or short) fills only when the cash, less the
+// entry value of every open position, pays shares × (fill + commission per share), as the single
+// engine checks a short against its cash.
 import type { DailyBars, ExitReason } from './types.ts';
-import { isShortTemplate, normalizeTemplate, TemplateError, type Template, type TemplateInput } from './template.ts';
+import { isShortTemplate, normalizeTemplate, type Template, type TemplateInput } from './template.ts';
 import { compileSide, gatedSide, holdsAt, type CompiledSide } from './conditions.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
-import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, watchesLevels } from './fills.ts';
+import { closedTrade, entryCost, entryLevels, fractionShares, levelExit, orderCommission, riskShares, shortLevelExit, watchesLevels, type Direction } from './fills.ts';
+import { alphaBeta, closesOnTimeline, turnoverByYear } from './runFigures.ts';
 import { tradeJson, type Trade } from './engine.ts';
 import { rsi } from './indicators/rsi.ts';
 import { sma } from './indicators/movingAverages.ts';
@@ -54,6 +64,16 @@ export interface PortfolioSymbol {
 export interface PortfolioOptions {
   maxPositions: number;
   rankBy?: RankBy;
+  /** the market benchmark alpha and beta are measured against */
+  benchmark?: DailyBars | null;
+}
+
+/** Dollars paid in costs: the relative commission, the fixed fee per order, and the spread (shares × open × spread at each entry). */
+export interface PortfolioCosts {
+  commission: number;
+  commission_fixed: number;
+  spread: number;
+  total: number;
 }
 
 export interface PortfolioTrade extends Trade {
@@ -72,6 +92,14 @@ export interface PortfolioResult {
   equalWeight: Float64Array;
   /** symbols left out: fewer than 2 bars in the period */
   skipped: string[];
+  /** per calendar year: the value of every fill (entries and exits) / 2 / the year's mean equity */
+  turnover: { year: number; turnover: number }[];
+  costs: PortfolioCosts;
+  /** the mean number of open positions over the timeline's closes */
+  averageHoldings: number;
+  /** least squares of the daily equity returns on the benchmark's (alpha × 252); null without a benchmark or with a flat one */
+  alpha: number | null;
+  beta: number | null;
 }
 
 interface Leg {
@@ -98,12 +126,10 @@ interface Leg {
   pendingShares: number;
 }
 
-/** The portfolio engine trades long positions only. */
-export const PORTFOLIO_LONG_ONLY = 'Portfolio runs trade long only: choose a template of BUY and SELL rows (a short template runs on one symbol or on a universe, symbol by symbol).';
-
 export function portfolioBacktest(universe: PortfolioSymbol[], template: TemplateInput | Template, opts: PortfolioOptions): PortfolioResult {
   const t = normalizeTemplate(template);
-  if (isShortTemplate(t)) throw new TemplateError(PORTFOLIO_LONG_ONLY);
+  // a short template enters on its SHORT rows and exits on its COVER rows, the mirror of BUY and SELL
+  const dir: Direction = isShortTemplate(t) ? -1 : 1;
   const maxPositions = opts.maxPositions;
   if (!Number.isInteger(maxPositions) || maxPositions < 1 || maxPositions > MAX_PORTFOLIO_POSITIONS) {
     throw new RangeError(`max_positions must be a whole number from 1 to ${MAX_PORTFOLIO_POSITIONS}`);
@@ -119,8 +145,8 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     bars: u.bars,
     marketCap: u.marketCap ?? NaN,
     at: dayIndex(day, u.bars.day),
-    buy: u.entryAllowed ? gatedSide(compileSide(u.bars, t.conditions, 'BUY', new Map()), u.entryAllowed) : compileSide(u.bars, t.conditions, 'BUY', new Map()),
-    sell: compileSide(u.bars, t.conditions, 'SELL', new Map()),
+    buy: entrySide(u, t, dir),
+    sell: compileSide(u.bars, t.conditions, dir === 1 ? 'SELL' : 'COVER', new Map()),
     rank: rankSeries(u.bars, rankBy),
     shares: 0,
     entryPrice: 0,
@@ -140,11 +166,19 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   const records: (TradeRecord & { symbol: string })[] = [];
   const equity = new Float64Array(T);
   const positions = new Uint16Array(T);
+  const traded = new Float64Array(T);
+  const costs: PortfolioCosts = { commission: 0, commission_fixed: 0, spread: 0, total: 0 };
   let cash = t.cash;
   let entryQueue: Leg[] = []; // decided at the last close, in rank order
   let open = 0;
 
+  const pay = (shares: number, price: number, k: number) => {
+    traded[k] += shares * price;
+    costs.commission += shares * price * t.commission;
+    costs.commission_fixed += t.exits.commissionFixed;
+  };
   const close = (l: Leg, price: number, k: number, reason: ExitReason) => {
+    pay(Math.abs(l.shares), price, k);
     const { trade, cash: settled } = closedTrade(l, price, k, reason, t);
     cash += settled;
     records.push({ ...trade, symbol: l.symbol });
@@ -153,7 +187,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   };
   // `cash` is backtesting.py's: it moves only by realised P/L and commissions. The equity adds each
   // open position's P/L at its last close; the cash free to buy with is what the open positions did
-  // not cost.
+  // not cost (a short's entry value is its margin).
   const markedEquity = () => {
     let e = cash;
     for (const l of legs) if (l.shares) e += l.lastClose * l.shares - l.shares * l.entryPrice;
@@ -161,10 +195,11 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   };
   const freeCash = () => {
     let free = cash;
-    for (const l of legs) if (l.shares) free -= l.shares * l.entryPrice;
+    for (const l of legs) if (l.shares) free -= Math.abs(l.shares) * l.entryPrice;
     return free;
   };
 
+  const levelOf = dir === 1 ? levelExit : shortLevelExit;
   // Step 1: the orders of day k at its open, then the levels of every open position.
   const processOrders = (k: number, closeReason: ExitReason) => {
     for (const l of legs) {
@@ -184,15 +219,17 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       l.pendingEntry = false;
       const o = l.bars.open[i];
       const orderSize = l.pendingShares || weight;
-      const { fillPrice, perShare } = entryCost(o, orderSize, t);
+      const { fillPrice, perShare } = entryCost(o, orderSize, t, dir);
       const shares = l.pendingShares || (weight < 1 ? fractionShares(markedEquity(), weight, perShare) : weight);
       if (!(shares > 0 && shares * perShare <= freeCash())) continue; // the cash cannot pay: dropped
-      l.shares = shares;
+      l.shares = dir * shares;
       l.entryPrice = fillPrice;
       l.entryBar = k;
       l.entryCommission = orderCommission(shares, fillPrice, t);
       cash -= l.entryCommission;
-      ({ sl: l.sl, tp: l.tp, slTrails: l.slTrails } = entryLevels(fillPrice, t));
+      pay(shares, fillPrice, k);
+      costs.spread += shares * o * t.exits.spread;
+      ({ sl: l.sl, tp: l.tp, slTrails: l.slTrails } = entryLevels(fillPrice, t, dir));
       l.lastClose = fillPrice; // marked at cost until today's close
       open++;
     }
@@ -202,7 +239,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       if (!l.shares) continue;
       const i = l.at[k];
       if (i < 0) continue;
-      const exit = levelExit(l.bars.open[i], l.bars.high[i], l.bars.low[i], l.sl, l.tp, l.slTrails);
+      const exit = levelOf(l.bars.open[i], l.bars.high[i], l.bars.low[i], l.sl, l.tp, l.slTrails);
       if (exit) close(l, exit.price, k, exit.reason);
     }
   };
@@ -243,8 +280,9 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       if (l.shares) {
         if (i >= 1) l.pendingClose = holdsAt(l.sell, i);
         if (trailingStop) {
-          const trail = l.bars.close[i] * (1 - trailingStop);
-          if (!(trail <= l.sl)) {
+          // a long's stop only rises, a short's only falls
+          const trail = l.bars.close[i] * (1 - dir * trailingStop);
+          if (dir === 1 ? !(trail <= l.sl) : !(trail >= l.sl)) {
             l.sl = trail;
             l.slTrails = true;
           }
@@ -280,7 +318,20 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   records.sort((a, b) => a.entryBar - b.entryBar || a.exitBar - b.exitBar || (a.symbol < b.symbol ? -1 : 1));
   const { stats, drawdown } = computeStats(timelineBars, equity, records);
   const trades = records.map((r) => ({ ...tradeJson(timelineBars, r), Symbol: r.symbol }));
-  return { stats, trades, day, equity, drawdown, positions, equalWeight, skipped };
+  costs.total = costs.commission + costs.commission_fixed + costs.spread;
+  let held = 0;
+  for (let k = 0; k < T; k++) held += positions[k];
+  const { alpha, beta } = opts.benchmark ? alphaBeta(equity, closesOnTimeline(day, opts.benchmark)) : { alpha: null, beta: null };
+  return {
+    stats, trades, day, equity, drawdown, positions, equalWeight, skipped,
+    turnover: turnoverByYear(day, equity, traded), costs, averageHoldings: held / T, alpha, beta,
+  };
+}
+
+/** The entry rows (BUY, or SHORT for a short template), gated by the symbol's member days. */
+function entrySide(u: PortfolioSymbol, t: Template, dir: Direction): CompiledSide {
+  const side = compileSide(u.bars, t.conditions, dir === 1 ? 'BUY' : 'SHORT', new Map());
+  return u.entryAllowed ? gatedSide(side, u.entryAllowed) : side;
 }
 
 /** The days on which at least one series has a bar, ascending. */

@@ -32,7 +32,7 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
     else legs.push({ symbol: m.symbol, name: m.name, bars: m.bars, marketCap: m.marketCap, entryAllowed: m.entryAllowed ?? undefined });
   }
   if (!legs.length) throw new Error('no symbol of the universe was a member on any day of the period (the scan and the floors removed every day)');
-  const r = portfolioBacktest(legs, input.template, { maxPositions: input.maxPositions, rankBy: input.rankBy });
+  const r = portfolioBacktest(legs, input.template, { maxPositions: input.maxPositions, rankBy: input.rankBy, benchmark: input.benchmark?.bars ?? null });
   const cash = r.equity[0];
   let benchmark: PortfolioResult['benchmark'] = null;
   if (input.benchmark) {
@@ -62,6 +62,11 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
     survivorship: input.survivorship,
     floors_removed: floorsRemoved,
     never_members: neverMembers,
+    alpha: r.alpha,
+    beta: r.beta,
+    turnover: r.turnover,
+    costs: r.costs,
+    average_holdings: r.averageHoldings,
   };
 }
 

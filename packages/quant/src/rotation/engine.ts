@@ -16,7 +16,8 @@ import { FilingTimeline } from './fundamentals.ts';
 import { returnsDeviation, scoreAt, type ScoredSymbol } from './scores.ts';
 import { chooseTargets, rankMembers } from './select.ts';
 import { normalizeRotationSpec, RotationSpecError, WEIGHT_VOL_RETURNS, type RotationSpec, type RotationSpecInput } from './spec.ts';
-import { alphaBeta, closesOnTimeline, equalWeightBasket, turnoverByYear } from './report.ts';
+import { equalWeightBasket } from './report.ts';
+import { alphaBeta, closesOnTimeline, turnoverByYear } from '../runFigures.ts';
 import type {
   RotationOptions, RotationOrder, RotationOrderSide, RotationRebalance, RotationResult, RotationSymbol, RotationTradeReason,
 } from './types.ts';

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type PortfolioResult } from '@app/contract';
-import { PORTFOLIO_LONG_ONLY } from '@app/quant';
 import type { RouteOpts } from '../../deps.ts';
-import { badRequest, found } from '../../http/errors.ts';
+import { found } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { cancelBatch, getBatch, listBatches, type BatchView } from '../../jobs/batch.ts';
 import { ScannerEngine } from '../../scanner/engine.ts';
@@ -23,11 +22,8 @@ export default async function portfolioRunRoutes(app: FastifyInstance, { deps }:
 
   route(app, portfolioRuns.start, async ({ user, body, req }) => {
     const id = await startRun(deps, { userId: user.id, address: req.ip }, PORTFOLIO_KIND, async (): Promise<PortfolioSpec> => {
+      // a long template (BUY/SELL) or a short one (SHORT/COVER): the portfolio engine runs both
       const base = await universeSpec(deps, scanner, user.id, body);
-      // the portfolio engine is long-only: a short template is refused before it queues
-      if (base.template.indicators.some((r) => r.indicator_type === 'SHORT' || r.indicator_type === 'COVER')) {
-        throw badRequest({ template_id: [PORTFOLIO_LONG_ONLY] });
-      }
       return { ...base, request: { ...base.request, max_positions: body.max_positions, rank_by: body.rank_by } };
     });
     return { ...head(found(await own(user.id, id))), result: null };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestRun, PortfolioRun, TemplateDetail, UniverseRun } from '@app/contract';
-import { PORTFOLIO_LONG_ONLY } from '@app/quant';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
 import { waitFor } from '../../test/waitFor.ts';
@@ -12,8 +11,8 @@ const START = '2016-01-01';
 const END = '2019-12-31';
 
 // Universe and portfolio runs take the strategy language's templates: a short template on every
-// symbol (each row the plain backtest), a crossover in a portfolio; the long-only portfolio engine
-// refuses a short template with a 400 naming the template.
+// symbol (each row the plain backtest), a crossover in a portfolio, and the short template as a
+// portfolio (one symbol, one slot, no floors: the plain short backtest, trade for trade).
 describe.each(dbKinds)('strategy templates on universes on %s', (kind) => {
   let t: TestApp;
   let workers: BatchWorkers;
@@ -77,14 +76,31 @@ describe.each(dbKinds)('strategy templates on universes on %s', (kind) => {
     }
   });
 
-  it('runs a crossover portfolio, and refuses a short template there', async () => {
+  it('runs a crossover portfolio, and a short template as a portfolio', async () => {
     const r = await call('POST', '/api/portfolio_runs/', { ...body(crossId), max_positions: 2 });
     expect(r.statusCode, r.body).toBe(202);
     const run = await done<PortfolioRun>('/api/portfolio_runs/', r.json<PortfolioRun>().id);
     expect(run.status, run.error ?? '').toBe('done');
     expect(run.result!.trades.length).toBeGreaterThan(0);
     const short = await call('POST', '/api/portfolio_runs/', { ...body(shortId), max_positions: 2 });
-    expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ template_id: [PORTFOLIO_LONG_ONLY] });
+    expect(short.statusCode, short.body).toBe(202);
+    const shortRun = await done<PortfolioRun>('/api/portfolio_runs/', short.json<PortfolioRun>().id);
+    expect(shortRun.status, shortRun.error ?? '').toBe('done');
+    expect(shortRun.result!.trades.length).toBeGreaterThan(0);
+    expect(shortRun.result!.trades.every((tr) => tr.Size < 0)).toBe(true);
+    expect(shortRun.result!.costs).toMatchObject({ total: expect.any(Number) });
+
+    const one = await call('POST', '/api/portfolio_runs/', { ...body(shortId), universe: { kind: 'symbols', symbols: ['AAA'] }, floors: null, max_positions: 1 });
+    expect(one.statusCode, one.body).toBe(202);
+    const oneRun = await done<PortfolioRun>('/api/portfolio_runs/', one.json<PortfolioRun>().id);
+    expect(oneRun.status, oneRun.error ?? '').toBe('done');
+    const period = (await call('POST', '/api/periods/', { stock_ticker: 'AAA', start_date: START, end_date: END })).json<{ id: number }>().id;
+    const plain = (await call('POST', '/api/submit_selection/', { period_id: period, template_id: shortId })).json<BacktestRun>();
+    const strip = (tr: object) => {
+      const { Symbol: _s, Why: _w, ...rest } = tr as Record<string, unknown>;
+      return rest;
+    };
+    expect(oneRun.result!.trades.map(strip)).toEqual(plain.trades.map(strip));
+    expect(oneRun.result!.equity.at(-1)).toBeCloseTo(plain.stats['Equity Final [$]'] as number, 6);
   });
 });
