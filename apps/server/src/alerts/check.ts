@@ -24,8 +24,17 @@ export async function checkAlert(db: Db, series: SeriesCache, alert: EnabledAler
   const { firings, matches } = await fireAlerts(db, series, [alert], now);
   const asOf = latestDay(series, alert.kind === 'scan' || alert.watchlist_id !== null ? null : alert.symbol);
   const events = firings.map((f) => ({ symbol: f.symbol, message: f.message, link: f.link }));
-  if (events.length) return { would_fire: true, as_of: asOf, events, detail: `Would fire now: ${plural(events.length, 'event')}.` };
+  if (events.length) return { would_fire: true, as_of: asOf, events, detail: `Would fire now: ${whatFires(alert, firings)}.` };
   return { would_fire: false, as_of: asOf, events, detail: whyQuiet(series, alert, matches[0]?.m ?? []) };
+}
+
+/** What would fire, counted as the events list it: a scan alert names up to the per-update limit of
+ *  symbols and folds the rest into one "N more symbols" event, so it counts symbols, not events. */
+function whatFires(a: EnabledAlert, firings: Awaited<ReturnType<typeof fireAlerts>>['firings']): string {
+  if (a.kind !== 'scan') return plural(firings.length, 'event');
+  const symbols = firings.reduce((n, f) => n + (f.symbol === null ? Number(f.values?.more ?? 0) : 1), 0);
+  const named = firings.filter((f) => f.symbol !== null).length;
+  return `${plural(symbols, 'symbol')} newly ${symbols === 1 ? 'matches' : 'match'} the saved query${named < symbols ? ` (${named} by name, ${symbols - named} more)` : ''}`;
 }
 
 /** Why nothing would fire, in the alert's own terms. */

@@ -53,6 +53,15 @@ export function Dialog({ open, onClose, title, description, children, footer, di
     }
   }, [open]);
 
+  // Escape that a control inside used (a combobox closing its suggestions) is not the dialog's: the
+  // browser still sends the dialog its cancel after that keydown, which would lose the whole form.
+  const escapeUsedInside = useRef(false);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key === 'Escape') escapeUsedInside.current = e.defaultPrevented;
+    keepFocusInside(e);
+  };
+
   const keepFocusInside = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key !== 'Tab' || !ref.current) return;
     const stops = tabbable(ref.current);
@@ -75,10 +84,12 @@ export function Dialog({ open, onClose, title, description, children, footer, di
       tabIndex={-1}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}
-      onKeyDown={keepFocusInside}
+      onKeyDown={onKeyDown}
       onCancel={(e) => {
         e.preventDefault(); // the parent owns `open`
-        if (dismissible) onClose();
+        const used = escapeUsedInside.current;
+        escapeUsedInside.current = false;
+        if (dismissible && !used) onClose();
       }}
       onClick={(e) => {
         if (dismissible && e.target === ref.current) onClose(); // a click on the backdrop

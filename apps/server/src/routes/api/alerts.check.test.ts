@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlertCheckResult, rowToSavedFilter } from '@app/contract';
+import { ALERT_LIMITS, AlertCheckResult, rowToSavedFilter } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { closesMarket, flatThen } from '../../test/alertMarket.ts';
 
@@ -61,6 +61,21 @@ describe.each(dbKinds)('POST /api/alerts/{id}/check/ on %s', (kind) => {
     const body = AlertCheckResult.parse((await check(id)).body);
     expect(body.would_fire).toBe(true);
     expect(body.events.map((e) => e.symbol)).toEqual(['UPP']);
+  });
+
+  it('counts the symbols a scan alert lists, past the per-update limit of named ones', async () => {
+    // more symbols over 20 than one update names: the rest come as one "N more symbols" event
+    const extra = ALERT_LIMITS.maxEventsPerUpdate + 7;
+    const many = Object.fromEntries(Array.from({ length: extra }, (_, i) => [`M${String(i).padStart(3, '0')}`, flatThen(30, 15, 25)]));
+    t.deps.series.setEntries(closesMarket({ UPP: flatThen(30, 15, 22), FLAT: flatThen(31, 10), ...many }));
+    const scan = await call(alice, 'POST', '/api/scanner/templates/', { name: 'Many over 20', filters: [rowToSavedFilter({ category: 'Basic', type: 'price', operator: 'gte', value1: 20, value2: null }, 0)] });
+    const id = await create({ kind: 'scan', name: 'Many new over 20', scanner_template_id: scan.json().id });
+    const body = AlertCheckResult.parse((await check(id)).body);
+    const total = extra + 1;
+    const named = ALERT_LIMITS.maxEventsPerUpdate;
+    expect(body.events.filter((e) => e.symbol !== null)).toHaveLength(named);
+    expect(body.events.at(-1)!.message).toContain(`${total - named} more symbols`);
+    expect(body.detail).toBe(`Would fire now: ${total} symbols newly match the saved query (${named} by name, ${total - named} more).`);
   });
 
   it("answers 404 for another user's alert or none, 401 signed out", async () => {
