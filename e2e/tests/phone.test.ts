@@ -274,10 +274,11 @@ describe('phones as a first-class layout, and the spec’s smaller differences',
     expect(names.filter((t) => t.name === 'RSI 40/60')).toHaveLength(1);
   });
 
-  it('lists a new indicator row after the others, as added (spec §4), not grouped BUY before SELL', async () => {
+  it('lists a new indicator row last in its block (spec §4: appended), each side under its own heading', async () => {
     const page = desk.page;
     const t = (await (await post(page, '/api/templates/', { name: 'Sell first' })).json()) as TemplateDetail;
     await post(page, '/api/indicators/', { template: t.id, name: 'RSI', indicator_type: 'SELL', compare: '>', cvalue: '70' });
+    await post(page, '/api/indicators/', { template: t.id, name: 'RSI', indicator_type: 'BUY', compare: '<', cvalue: '40' });
     await page.goto(`/templates?template=${t.id}`);
     await page.getByTestId('indicator-row').first().waitFor();
     await page.getByRole('button', { name: `+ ${TEMPLATE_TEXT.addIndicator}` }).click();
@@ -289,10 +290,11 @@ describe('phones as a first-class layout, and the spec’s smaller differences',
     await form.getByLabel('Compare value').fill('30');
     await form.getByRole('button', { name: TEMPLATE_TEXT.submitIndicator, exact: true }).click();
     await form.waitFor({ state: 'detached' });
-    await page.getByTestId('indicator-row').nth(1).waitFor();
+    await page.getByTestId('indicator-row').nth(2).waitFor();
     expect(await page.getByTestId('indicator-row').evaluateAll((els) => els.map((el) => `${el.firstElementChild!.textContent} ${el.querySelector('[data-testid=condition-text]')!.textContent}`))).toEqual([
-      'SELL RSI(14) > 70',
+      'BUY RSI(14) < 40',
       'BUY RSI(14) < 30',
+      'SELL RSI(14) > 70',
     ]);
 
     // The form on a phone: why Add is disabled, and every control on screen.
