@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { portfolioBacktest, type PortfolioSymbol } from './portfolio.ts';
+import { portfolioBacktest } from './portfolio.ts';
 import { backtest } from './engine.ts';
 import { barsArb, exitTemplateArb } from './test/arbitraries.ts';
 import type { IndicatorInput, TemplateInput } from './template.ts';
