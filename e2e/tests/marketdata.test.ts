@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SYMBOL_NOT_FOUND } from '@app/contract';
+import { readBarsFile } from '@app/server/testing';
 import { sharedBrowser, newPage } from '../harness/browser.ts';
 import { DEMO_MARKET_TEXT, MARKET_DATA_LINK } from '../../apps/web/src/components/marketDataText.ts';
 import { SYMBOL_SEARCH_TEXT } from '../../apps/web/src/components/symbolSearchText.ts';
@@ -84,4 +88,39 @@ describe('real tickers on the demo market', () => {
       await context.close();
     }
   });
+});
+
+describe('the Market data page says what the importer expects', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await sharedBrowser();
+  });
+
+  for (const [name, size] of Object.entries(VIEWPORTS)) {
+    it(`shows the CSV format with an example the importer reads, and where the full description is (${name})`, async () => {
+      const { page, context } = await newPage(browser, { viewport: size });
+      try {
+        await page.goto('/market-data');
+        await page.getByRole('heading', { name: MARKET_DATA_TEXT.formatTitle }).waitFor();
+        expect(await page.getByText(MARKET_DATA_TEXT.formatHeader, { exact: true }).count()).toBeGreaterThan(0);
+        const example = await page.getByTestId('csv-example').innerText();
+        // the example as shown is a file the importer takes: every row a bar, no problem reported
+        const dir = mkdtempSync(join(tmpdir(), 'csv-example-'));
+        try {
+          writeFileSync(join(dir, 'XMPL.csv'), example);
+          const read = readBarsFile(join(dir, 'XMPL.csv'));
+          expect(read.symbol).toBe('XMPL');
+          expect(read.problems).toEqual([]);
+          expect(read.bars?.day.length).toBe(MARKET_DATA_TEXT.formatExample.length - 1);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+        expect(await page.getByText(MARKET_DATA_TEXT.formatMoreCommand, { exact: true }).count()).toBeGreaterThan(0);
+        expect(await page.getByText(MARKET_DATA_TEXT.formatMoreDoc).count()).toBe(1);
+        if (name === 'phone') expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -25,6 +25,24 @@ export default function MarketDataPage() {
           </CardBody>
         </Card>
         <Card>
+          <CardHeader title={T.formatTitle} />
+          <CardBody className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
+            <p>{T.formatIntro}</p>
+            <Command text={T.formatHeader} />
+            <pre data-testid="csv-example" aria-label="Example file" className="overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+              {T.formatExample.join('\n')}
+            </pre>
+            <ul className="list-disc space-y-1 pl-5">
+              {T.formatRules.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+            <p>{T.formatMore}</p>
+            <Command text={T.formatMoreCommand} />
+            <p className="text-xs text-slate-500 dark:text-slate-400">{T.formatMoreDoc}</p>
+          </CardBody>
+        </Card>
+        <Card>
           <CardHeader title={T.updateTitle} />
           <CardBody className="space-y-2 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
             {T.updateParagraphs.map((p) => (
