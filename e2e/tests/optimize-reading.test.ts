@@ -190,6 +190,19 @@ describe('reading an optimisation', () => {
       await note.waitFor();
       expect(await note.innerText()).toContain(T.noOosTrades);
       expect(await note.innerText()).toContain(T.noOosTradesFix);
+      // the columns name the statistic, and every dash says why it is one
+      const table = page.getByRole('table', { name: T.walkTitle });
+      expect(await table.getByRole('columnheader', { name: T.isValue('Return [%]') }).count()).toBe(1);
+      expect(await table.getByRole('columnheader', { name: T.oosValue('Return [%]') }).count()).toBe(1);
+      const folds = walk.result!.walk_forward!.folds;
+      const dashes = folds.flatMap((f) => [f.in_sample_value, f.out_of_sample_value]).filter((v) => v === null).length;
+      expect(dashes).toBeGreaterThan(0);
+      const whys = await table.getByTestId('wf-why').allInnerTexts();
+      expect(whys).toHaveLength(dashes);
+      for (const f of folds) {
+        if (f.params === null) expect(whys).toContain(T.noCell(null));
+        else if (f.out_of_sample_value === null) expect(whys).toContain(T.noOosTrade);
+      }
     }
     await shot(desk.page, 'walk-forward-no-trades-1280');
   });

@@ -7,12 +7,13 @@ import {
   type GridValue,
   type OptimizationCreateBody,
   type OptimizationRequest,
+  type OptimizationResult,
   type TemplateDetail,
   paramLabel,
   rowLabel,
   showValue,
 } from '@app/contract';
-import { EXIT_PARAM_LABELS } from './texts.ts';
+import { EXIT_PARAM_LABELS, OPTIMIZE_TEXT as T } from './texts.ts';
 
 // The Optimize screen's grid form as pure functions: what may be varied, the values a range or list
 // typed by the user stands for, the number of cells as they type, and the request it becomes.
@@ -234,4 +235,17 @@ export function settingsFromRequest(r: Pick<OptimizationRequest, 'objective' | '
     maxDrawdown: r.max_drawdown_pct === null ? '' : String(r.max_drawdown_pct),
     walkForward: r.walk_forward && { folds: r.walk_forward.folds, inSamplePct: round(r.walk_forward.in_sample * 100), anchored: r.walk_forward.anchored },
   };
+}
+
+type Fold = NonNullable<OptimizationResult['walk_forward']>['folds'][number];
+
+/** Why a walk-forward fold has no number in sample (`in`) or out of sample (`out`), or null when it
+ *  has one: no cell traded (or made the minimum trades) in sample, so nothing ran after it; no trade
+ *  out of sample; or a statistic that is not defined on so few trades (a Sharpe ratio of a flat account). */
+export function foldGap(f: Fold, request: Pick<OptimizationRequest, 'objective' | 'min_trades'>, side: 'in' | 'out'): string | null {
+  if (side === 'in') return f.in_sample_value !== null ? null : f.params === null ? T.noCell(request.min_trades) : T.undefinedValue(request.objective, 0);
+  if (f.out_of_sample_value !== null) return null;
+  if (f.params === null || !f.out_of_sample_stats) return T.notRun;
+  const trades = Number(f.out_of_sample_stats['# Trades'] ?? 0);
+  return trades === 0 ? T.noOosTrade : T.undefinedValue(request.objective, trades);
 }

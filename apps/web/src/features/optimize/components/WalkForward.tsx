@@ -4,7 +4,7 @@ import type { Indicator, OptimizationRequest, OptimizationResult } from '@app/co
 import { Alert, Card, CardBody, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
 import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
 import { EQUITY_COLORS } from '../../../lib/equityChart.ts';
-import { paramLabel, showValue } from '../grid.ts';
+import { foldGap, paramLabel, showValue } from '../grid.ts';
 import { formatValue } from '../heatmap.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
 import { chartKeys } from '../../../lib/chartKeys.ts';
@@ -49,8 +49,8 @@ export function WalkForward({ request, walk, rows }: Props) {
                 <th scope="col" className="px-3 py-2 text-left whitespace-nowrap">{T.inSampleWindow}</th>
                 <th scope="col" className="px-3 py-2 text-left whitespace-nowrap">{T.outOfSampleWindow}</th>
                 <th scope="col" className="px-3 py-2 text-left">{T.bestParams}</th>
-                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{T.isValue}</th>
-                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{T.oosValue}</th>
+                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{T.isValue(request.objective)}</th>
+                <th scope="col" className="px-3 py-2 text-right whitespace-nowrap">{T.oosValue(request.objective)}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -60,8 +60,12 @@ export function WalkForward({ request, walk, rows }: Props) {
                   <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{f.in_sample.start} → {f.in_sample.end}</td>
                   <td className="px-3 py-1.5 whitespace-nowrap tabular-nums">{f.out_of_sample.start} → {f.out_of_sample.end}</td>
                   <td className="min-w-48 px-3 py-1.5">{values(f.params)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.in_sample_value, request.objective)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(f.out_of_sample_value, request.objective)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    <FoldValue value={f.in_sample_value} objective={request.objective} why={foldGap(f, request, 'in')} />
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    <FoldValue value={f.out_of_sample_value} objective={request.objective} why={foldGap(f, request, 'out')} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -70,6 +74,17 @@ export function WalkForward({ request, walk, rows }: Props) {
       </Card>
       {walk.out_of_sample.time.length > 0 && <WalkForwardChart walk={walk} />}
     </div>
+  );
+}
+
+/** A fold's number, or a dash with the reason it has none beside it (and read out with it). */
+function FoldValue({ value, objective, why }: { value: number | null; objective: string; why: string | null }) {
+  if (value !== null || why === null) return <>{formatValue(value, objective)}</>;
+  return (
+    <span className="inline-flex flex-col items-end">
+      <span aria-hidden="true">—</span>
+      <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400" data-testid="wf-why">{why}</span>
+    </span>
   );
 }
 
