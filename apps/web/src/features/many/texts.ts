@@ -87,6 +87,26 @@ export const MANY_TEXT = {
   retry: 'Retry',
 } as const;
 
+/** Labels of a portfolio run's figures beside its statistics. */
+export const FIGURE_LABELS = {
+  title: 'Against the benchmark, turnover and costs',
+  alpha: (bench: string | null) => (bench ? `Alpha vs ${bench} (per year)` : 'Alpha (no benchmark)'),
+  beta: (bench: string | null) => (bench ? `Beta vs ${bench}` : 'Beta (no benchmark)'),
+  turnover: 'Turnover per year (mean)',
+  costs: 'Costs paid',
+  averageHoldings: 'Average holdings',
+  costsBreakdown: (commission: string, fixed: string, spread: string) => `Commission ${commission} · fixed fees ${fixed} · spread ${spread}.`,
+  turnoverYears: 'Turnover by year',
+  help: 'Alpha and beta: least squares of the daily equity returns on the benchmark’s (alpha × 252). Turnover: the value of every fill / 2 / the year’s mean equity.',
+} as const;
+
+/** The membership note of a run over a universe as of each day. */
+export const MEMBERSHIP_TEXT = {
+  floorsRemoved: (n: number) => `The price and liquidity floors removed ${n.toLocaleString('en-US')} symbol-day${n === 1 ? '' : 's'} (a day with a bar below a floor: no new trade on it).`,
+  noFloors: 'No floors: every symbol-day with a bar could trade.',
+  neverMembers: (n: number) => `${n.toLocaleString('en-US')} symbol${n === 1 ? ' was' : 's were'} never members on any day of the period (not traded)`,
+} as const;
+
 /** Labels of the summary tiles. */
 export const SUMMARY_LABELS = {
   symbols: 'Symbols',

@@ -8,6 +8,7 @@ import { fetchAllRows, useStudyPeriod } from '../api.ts';
 import { nextSort, orderingParam, runCsvName, universeCsv, type Sort } from '../format.ts';
 import { MANY_TEXT } from '../texts.ts';
 import { Histogram } from './Histogram.tsx';
+import { floorsOn, MembershipNote } from './MembershipNote.tsx';
 import { SummaryTiles } from './SummaryTiles.tsx';
 import { SurvivorshipNote } from './SurvivorshipNote.tsx';
 import { UniverseTable } from './UniverseTable.tsx';
@@ -68,6 +69,7 @@ export function UniverseResult({ run, sort, page, pageSize, fetching, onPage }: 
   return (
     <div className="space-y-6">
       <SurvivorshipNote text={summary.survivorship} skipped={summary.skipped} />
+      <MembershipNote floorsRemoved={summary.floors_removed} neverMembers={summary.never_members} floorsOn={floorsOn(run.request.floors)} />
       <SummaryTiles summary={summary} />
       {summary.histogram.length > 0 && <Histogram bins={summary.histogram} />}
       {error && <Alert tone="error">{error}</Alert>}
