@@ -114,6 +114,18 @@ describe('many-symbol runs on screen', () => {
     await table.waitFor();
     expect(await rows.locator('th').allInnerTexts()).toEqual(api.rows!.results.map((r) => r.symbol));
 
+    // each sort is a step of its own in the history: Back returns to the order before it, and the page stays
+    await table.locator('[data-sort-field="sharpe"]').click();
+    await page.waitForURL((u) => u.searchParams.get('ordering') !== '-sharpe');
+    await table.locator('[data-sort-field="symbol"]').click();
+    await page.waitForURL((u) => (u.searchParams.get('ordering') ?? '').endsWith('symbol'));
+    await page.goBack();
+    await page.waitForURL((u) => (u.searchParams.get('ordering') ?? '').endsWith('sharpe') && u.searchParams.get('ordering') !== '-sharpe');
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('ordering') === '-sharpe');
+    await table.locator('th[aria-sort="descending"]', { hasText: 'Sharpe' }).waitFor();
+    expect(await rows.locator('th').allInnerTexts()).toEqual(api.rows!.results.map((r) => r.symbol));
+
     // a page past the end says so and leads back to the first
     await page.goto(`${universeUrl}?ordering=-sharpe&page=9`);
     await page.getByText(MANY_TEXT.noSuchPage).waitFor();

@@ -28,13 +28,15 @@ function UniverseRunView({ id }: { id: number }) {
   const sort = readOrdering(search.get('ordering'));
   const page = Math.max(1, Number(search.get('page')) || 1);
   const q = useUniverseRun(id, { ordering: orderingParam(sort), page, page_size: PAGE_SIZE });
-  const onPage = (p: number, s: Sort) => setSearch({ ordering: orderingParam(s), page: String(p) }, { replace: true });
+  // a sort or a page is a step of its own in the history (Back returns to the table before it); the
+  // way back from a page past the end replaces the address that led nowhere
+  const onPage = (p: number, s: Sort, replace = false) => setSearch({ ordering: orderingParam(s), page: String(p) }, { replace });
 
   if (q.isPending) return <Loading />;
   // a page past the end (an old address after fewer rows, or typed): back to the first
   if (q.isError && q.error instanceof ApiError && q.error.status === 400 && q.error.body?.page)
     return (
-      <Alert tone="warning" action={<Button size="sm" variant="secondary" onClick={() => onPage(1, sort)}>{MANY_TEXT.firstPage}</Button>}>
+      <Alert tone="warning" action={<Button size="sm" variant="secondary" onClick={() => onPage(1, sort, true)}>{MANY_TEXT.firstPage}</Button>}>
         {MANY_TEXT.noSuchPage}
       </Alert>
     );
