@@ -24,6 +24,7 @@ export const routes = [
       { path: 'optimize', element: guarded(() => import('../features/optimize/OptimizePage.tsx')) },
       { path: 'many/universe/:runId?', element: guarded(() => import('../features/many/UniverseRunPage.tsx')) },
       { path: 'many/portfolio/:runId?', element: guarded(() => import('../features/many/PortfolioRunPage.tsx')) },
+      { path: 'rotation/:runId?', element: guarded(() => import('../features/rotation/RotationPage.tsx')) },
       { path: 'profile', element: guarded(() => import('../features/profile/ProfilePage.tsx')) },
       { path: 'login', element: page(() => import('../features/auth/LoginPage.tsx')) },
       { path: 'signup', element: page(() => import('../features/auth/SignupPage.tsx')) },

@@ -9,6 +9,7 @@ export const BACKTEST_LINKS: NavItem[] = [
   { to: '/templates', label: 'Templates' },
   { to: '/stockperiod', label: 'Stock' },
   { to: '/studies', label: 'Studies' },
+  { to: '/rotation', label: 'Rotation' },
 ];
 
 /** The Backtest trigger is highlighted when the path starts with one of its pages. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FILTER_TYPES, isFilterComplete, SCANNER_CATEGORIES, SCANNER_PRESETS, type FilterRow, type FilterType, type ScannerCategory } from '@app/contract';
-import { Alert, Badge, Button, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs, textLinkClass } from '../../components/index.ts';
+import { Alert, Badge, Button, buttonClass, Card, CardBody, ManyRunLinks, Menu, Page, Select, Spinner, TabPanel, Tabs, textLinkClass } from '../../components/index.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { readDraft, useKeptDraft } from '../../lib/sessionDraft.ts';
 import { FilterRowEditor } from './components/FilterRowEditor.tsx';
@@ -16,6 +16,7 @@ import { BoxErrorReportContext, FilterRowIdContext, RevealBoxErrorsContext, useB
 import { useSavedQueryLink } from './hooks/useSavedQueryLink.ts';
 import { useScanner } from './hooks/useScanner.ts';
 import { SCANNER_MESSAGES, SCANNER_TEXT } from './texts.ts';
+import { rotationLink, ROTATION_LINK_TEXT } from '../../lib/rotationLink.ts';
 
 const TAB_PREFIX = 'scanner-category';
 /** A filter type as the Add-filter menu names it. */
@@ -196,6 +197,7 @@ export default function ScannerPage() {
               <div className="flex flex-wrap items-center gap-2 sm:ml-auto" data-testid="saved-scan-runs">
                 <span className="text-sm text-slate-600 dark:text-slate-400">{SCANNER_TEXT.savedScanRuns(savedScan.name)}</span>
                 <ManyRunLinks link={{ scanId: savedScan.id }} />
+                <Link to={rotationLink({ scanId: savedScan.id })} className={buttonClass('secondary', 'sm')}>{ROTATION_LINK_TEXT.fromScan}</Link>
               </div>
             )}
           </div>

@@ -13,6 +13,7 @@ import { csvName, statsCsv, tradesCsv } from './csv.ts';
 import { backtestError } from './errors.ts';
 import { useStudiesLink } from './hooks/useStudiesLink.ts';
 import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT, templateLink } from './texts.ts';
+import { rotationLink, ROTATION_LINK_TEXT } from '../../lib/rotationLink.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
 
@@ -146,6 +147,7 @@ export default function StudiesPage() {
                 <Link to={`/optimize?template_id=${templateId}&period_id=${periodId}`} className={buttonClass('secondary', 'sm')}>Optimize</Link>
               )}
               <ManyRunLinks link={{ templateId, periodId }} />
+              <Link to={rotationLink({ start: periods.data?.find((p) => p.id === periodId)?.start_date, end: periods.data?.find((p) => p.id === periodId)?.end_date })} className={buttonClass('secondary', 'sm')}>{ROTATION_LINK_TEXT.fromBacktest}</Link>
             </div>
           )}
         </CardBody>
