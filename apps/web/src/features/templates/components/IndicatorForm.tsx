@@ -173,13 +173,16 @@ export function IndicatorForm({ templateId, side, rows, place, editing, onDone, 
         onBlur={() => touch('compare')}
         error={errorOf('compare')}
       />
-      <Select
-        label="Compared with"
-        name="right"
-        value={right}
-        options={(priceLeft ? (['indicator'] as const) : rightKinds(state)).map((k) => ({ value: k, label: RIGHT_LABELS[k] }))}
-        onChange={(e) => set('right', e.target.value)}
-      />
+      {/* a price on the left faces an indicator: the fieldset below says so */}
+      {!priceLeft && (
+        <Select
+          label="Compared with"
+          name="right"
+          value={right}
+          options={rightKinds(state).map((k) => ({ value: k, label: RIGHT_LABELS[k] }))}
+          onChange={(e) => set('right', e.target.value)}
+        />
+      )}
       {right === 'number' && (
         <Input
           label="Compare value"
