@@ -153,8 +153,10 @@ export const UniverseSummary = z.object({
   q3_return_pct: z.number().nullable(),
   profitable_pct: z.number().nullable(),
   beat_buy_hold_pct: z.number().nullable(),
-  /** returns in equal-width bins: [from, to) percent and the count of symbols */
-  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  /** returns in equal-width bins between the 1st and 99th percentiles: [from, to) percent and the count
+   *  of symbols; returns beyond them in an overflow bin at either end (`overflow`, from the lowest
+   *  return / to the highest) */
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int(), overflow: z.enum(['below', 'above']).optional() })),
   survivorship: z.string(),
   /** symbol-days the floors removed: days in the period on which a symbol of the universe had a bar and failed a floor */
   floors_removed: z.number().int().optional(),

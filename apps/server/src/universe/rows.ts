@@ -83,17 +83,31 @@ function quantile(sorted: number[], q: number): number | null {
 }
 
 const HISTOGRAM_BINS = 20;
+/** The share of returns at each end left out of the regular bins (into an overflow bin). */
+const ROBUST_TAIL = 0.01;
 
 export function universeSummary(rows: UniverseRow[], skipped: string[], extra: { survivorship: string; floors_removed: number; never_members: string[] }): UniverseSummary {
   const returns = rows.map((r) => r.return_pct).filter((v): v is number => v !== null).sort((a, b) => a - b);
   const share = (n: number) => (rows.length ? (n / rows.length) * 100 : null);
   const histogram: UniverseSummary['histogram'] = [];
   if (returns.length) {
-    const lo = Math.floor(returns[0]);
-    const hi = Math.max(lo + 1, Math.ceil(returns[returns.length - 1] + 1e-9));
+    // Binned between robust limits (the 1st and 99th percentiles, by rank, so a universe of fewer
+    // than 100 symbols keeps every return in the bins): one symbol at +3,700 % would otherwise
+    // stretch the bins until nearly every symbol falls in the first. What lies beyond them is
+    // counted in an overflow bin at each end.
+    const n = returns.length;
+    const loLimit = returns[Math.floor(ROBUST_TAIL * (n - 1))];
+    const hiLimit = returns[Math.ceil((1 - ROBUST_TAIL) * (n - 1))];
+    const lo = Math.floor(loLimit);
+    const hi = Math.max(lo + 1, Math.ceil(hiLimit + 1e-9));
+    const below = returns.filter((r) => r < lo);
+    const above = returns.filter((r) => r >= hi);
     const width = (hi - lo) / HISTOGRAM_BINS;
+    if (below.length) histogram.push({ from: below[0], to: lo, count: below.length, overflow: 'below' });
+    const first = histogram.length;
     for (let k = 0; k < HISTOGRAM_BINS; k++) histogram.push({ from: lo + k * width, to: lo + (k + 1) * width, count: 0 });
-    for (const r of returns) histogram[Math.min(HISTOGRAM_BINS - 1, Math.floor((r - lo) / width))].count++;
+    for (const r of returns) if (r >= lo && r < hi) histogram[first + Math.min(HISTOGRAM_BINS - 1, Math.floor((r - lo) / width))].count++;
+    if (above.length) histogram.push({ from: hi, to: above[above.length - 1], count: above.length, overflow: 'above' });
   }
   return {
     symbols: rows.length,

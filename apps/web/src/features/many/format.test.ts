@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UniverseRow, UniverseSummary } from '@app/contract';
 import { manyLink, readManyLink } from '../../lib/manyLinks.ts';
 import {
-  chartTime, exposureSummary, histogramBars, nextSort, orderingParam, parseSymbols, progressPercent, readOrdering, readRunId, summaryTiles, universeCsv,
+  barHolding, chartTime, exposureSummary, histogramBars, nextSort, orderingParam, parseSymbols, progressPercent, readOrdering, readRunId, summaryTiles, universeCsv,
 } from './format.ts';
 import { SUMMARY_LABELS } from './texts.ts';
 
@@ -20,6 +20,22 @@ const summary = (over: Partial<UniverseSummary> = {}): UniverseSummary => ({
 });
 
 describe('histogram bars', () => {
+  it('finds the bar holding the median, overflow bins included, and takes edge decimals from a regular bin', () => {
+    const bins = [
+      { from: -90, to: -10, count: 2, overflow: 'below' as const },
+      { from: -10, to: 0, count: 5 },
+      { from: 0, to: 10, count: 7 },
+      { from: 10, to: 3702, count: 1, overflow: 'above' as const },
+    ];
+    expect(barHolding(bins, -50)).toBe(0);
+    expect(barHolding(bins, -3)).toBe(1);
+    expect(barHolding(bins, 4)).toBe(2);
+    expect(barHolding(bins, 500)).toBe(3);
+    expect(barHolding(bins, null)).toBe(-1);
+    expect(histogramBars(bins).map((b) => b.overflow)).toEqual(['below', undefined, undefined, 'above']);
+    expect(histogramBars(bins)[1].fromText).toBe('-10');
+  });
+
   it('scales each bar to the tallest, labels the edges to the width, and colours losses, gains and the bin across zero', () => {
     const bars = histogramBars([
       { from: -20, to: -10, count: 2 },

@@ -59,6 +59,8 @@ export interface HistogramBar {
   from: number;
   to: number;
   count: number;
+  /** an overflow bin: the returns below the lowest regular bin, or above the highest */
+  overflow?: 'below' | 'above';
   /** height as a share of the tallest bar, 0..100 */
   height: number;
   /** the bin's edges as shown ('-12.5' … '0') */
@@ -78,10 +80,18 @@ const edge = (v: number, d: number) => {
   return /^-0(\.0+)?$/.test(s) ? s.slice(1) : s;
 };
 
-/** The histogram's bars from the server's equal-width bins of returns. */
+/** The index of the bar holding `value` (the median), or −1. */
+export function barHolding(bins: UniverseSummary['histogram'], value: number | null): number {
+  if (value === null) return -1;
+  return bins.findIndex((b, i) => (b.overflow === 'below' ? value < b.to : b.overflow === 'above' ? value >= b.from : value >= b.from && (value < b.to || i === bins.length - 1)));
+}
+
+/** The histogram's bars from the server's equal-width bins of returns (with an overflow bin at an
+ *  end for what lies beyond the 1st or 99th percentile). */
 export function histogramBars(bins: UniverseSummary['histogram']): HistogramBar[] {
   const tallest = Math.max(0, ...bins.map((b) => b.count));
-  const d = bins.length ? edgeDecimals(bins[0].to - bins[0].from) : 0;
+  const regular = bins.find((b) => !b.overflow);
+  const d = regular ? edgeDecimals(regular.to - regular.from) : 0;
   return bins.map((b) => ({
     ...b,
     height: tallest ? (b.count / tallest) * 100 : 0,

@@ -71,7 +71,7 @@ export function UniverseResult({ run, sort, page, pageSize, fetching, onPage }: 
       <SurvivorshipNote text={summary.survivorship} skipped={summary.skipped} />
       <MembershipNote floorsRemoved={summary.floors_removed} neverMembers={summary.never_members} floorsOn={floorsOn(run.request.floors)} />
       <SummaryTiles summary={summary} />
-      {summary.histogram.length > 0 && <Histogram bins={summary.histogram} />}
+      {summary.histogram.length > 0 && <Histogram bins={summary.histogram} median={summary.median_return_pct} />}
       {error && <Alert tone="error">{error}</Alert>}
       <Card>
         <CardHeader
