@@ -158,7 +158,7 @@ describe('many-symbol runs on screen', () => {
 
     const form = page.getByRole('form', { name: MANY_TEXT.formTitle });
     await form.waitFor();
-    expect(await form.getByLabel(MANY_TEXT.savedScan).locator('option:checked').innerText()).toBe(scanName);
+    expect(await form.getByLabel(MANY_TEXT.savedScan, { exact: true }).locator('option:checked').innerText()).toBe(scanName);
     await form.getByLabel(MANY_TEXT.template).selectOption(String(template.id));
     await form.getByLabel(MANY_TEXT.startDate).fill(START);
     await form.getByLabel(MANY_TEXT.endDate).fill(END);
