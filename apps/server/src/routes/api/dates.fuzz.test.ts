@@ -56,6 +56,7 @@ describe.each(dbKinds)('date fields on %s', (kind) => {
     'PUT /api/periods/{id}/': () => ({ stock_ticker: 'WAVE', start_date: '2020-01-01', end_date: '2020-06-30' }),
     'POST /api/universe_runs/': () => ({ template_id: ids.template, universe: { kind: 'symbols', symbols: ['WAVE'] }, start_date: '2020-01-01', end_date: '2020-06-30' }),
     'POST /api/portfolio_runs/': () => ({ template_id: ids.template, universe: { kind: 'symbols', symbols: ['WAVE'] }, start_date: '2020-01-01', end_date: '2020-06-30' }),
+    'POST /api/rotation_runs/': () => ({ universe: { kind: 'symbols', symbols: ['WAVE'] }, start_date: '2020-01-01', end_date: '2020-06-30', rebalance: 'monthly', top: 1, score: { kind: 'momentum', period: 20 } }),
   };
   const send = (e: Endpoint, body: Record<string, unknown>) =>
     t.app.inject({ method: e.method, url: e.path.replace('{id}', String(ids.period)), headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -81,6 +82,12 @@ describe.each(dbKinds)('date fields on %s', (kind) => {
     it(`${key}: a real day is taken, impossible ones answer 400 naming the field`, async () => {
       const base = valid[key];
       expect(base, `a valid body for ${key} in this test`).toBeDefined();
+      // runs the earlier cases started stay queued (no workers here): cancelled, so the user's limit leaves room
+      for (const kind of ['universe_runs', 'portfolio_runs', 'rotation_runs']) {
+        for (const run of (await t.app.inject({ method: 'GET', url: `/api/${kind}/`, headers })).json<{ id: number; status: string }[]>()) {
+          if (run.status === 'queued' || run.status === 'running') await t.app.inject({ method: 'DELETE', url: `/api/${kind}/${run.id}/`, headers });
+        }
+      }
       const ok = await send(e, base());
       expect(ok.statusCode, ok.body).toBeLessThan(300);
       for (const { name } of fields) {
