@@ -14,9 +14,14 @@ export function bandPoints(time: readonly number[], values: readonly number[]): 
   return out;
 }
 
-/** The trade Monte Carlo's 5th and 95th percentile equity as two thin lines on the equity pane. */
+/** The trade Monte Carlo's 5th and 95th percentile equity as two thin lines on the equity pane. The
+ *  axis is scaled to the equity alone and the band clips at its edges: a lucky 95th percentile far
+ *  above the curve (80k over a 25k account) would otherwise flatten the curve the chart is for. */
 export function addMonteCarloBand(chart: IChartApi, band: MonteCarlo['band'], pane: number, title: string): void {
-  const line = { lineWidth: 1, color: BAND_COLOR, lineStyle: LineStyle.Dotted, priceLineVisible: false, lastValueVisible: false, priceFormat: WHOLE_DOLLARS } as const;
+  const line = {
+    lineWidth: 1, color: BAND_COLOR, lineStyle: LineStyle.Dotted, priceLineVisible: false, lastValueVisible: false, priceFormat: WHOLE_DOLLARS,
+    autoscaleInfoProvider: () => null,
+  } as const;
   chart.addSeries(LineSeries, { ...line, title: `${title} (5 %)` }, pane).setData(bandPoints(band.time, band.p5));
   chart.addSeries(LineSeries, { ...line, title: `${title} (95 %)` }, pane).setData(bandPoints(band.time, band.p95));
 }
