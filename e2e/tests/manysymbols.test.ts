@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildScanQuery, defaultFilterRow, rowToSavedFilter, type Period, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
+import { buildScanQuery, defaultFilterRow, rowToSavedFilter, type Candle, type Period, type PortfolioRun, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
 import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { MANY_LINK_TEXT } from '../../apps/web/src/lib/manyLinks.ts';
@@ -34,6 +34,8 @@ describe('many-symbol runs on screen', () => {
   let template: TemplateDetail;
   let period: Period;
   let symbols: string[];
+  /** the saved scan's price floor: the 8th highest close today */
+  let scanPrice: number;
   const scanName = `Highest priced ${Date.now()}`;
 
   beforeAll(async () => {
@@ -49,7 +51,8 @@ describe('many-symbol runs on screen', () => {
     const any = { ...defaultFilterRow('price'), value1: 0 };
     const scan = (await (await page.request.get(`/api/scanner/stocks/?${buildScanQuery([any], { ordering: '-price' })}`)).json()) as ScanPage;
     symbols = scan.results.slice(0, SCAN_SIZE).map((r) => r.symbol);
-    const threshold = { ...any, value1: scan.results[SCAN_SIZE - 1].price! };
+    scanPrice = scan.results[SCAN_SIZE - 1].price!;
+    const threshold = { ...any, value1: scanPrice };
     expect((await post(page, '/api/scanner/templates/', { name: scanName, filters: [rowToSavedFilter(threshold, 0)] })).status()).toBe(201);
     period = await (await post(page, '/api/periods/', { stock_ticker: symbols[0], start_date: START, end_date: END })).json();
   });
@@ -177,7 +180,16 @@ describe('many-symbol runs on screen', () => {
     expect(await trades.locator('thead th').first().innerText()).toMatch(/symbol/i);
     const traded = await trades.getByTestId('trade-row').locator('th').allInnerTexts();
     expect(traded.length).toBeGreaterThan(0);
-    for (const s of traded) expect(symbols).toContain(s);
+    // the saved scan is read point in time: a trade opened only on a day its symbol passed the scan
+    // (closed at or above the scan's price at the signal's close), whether or not it passes today
+    const run = (await (await page.request.get(`/api/portfolio_runs/${portfolioUrl.split('/').pop()}/`)).json()) as PortfolioRun;
+    for (const t of run.result!.trades) {
+      const candles = (await (await page.request.get(`/api/charts/dhistory/?symbol=${t.Symbol}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`)).json()) as Candle[];
+      const day = (c: Candle) => new Date(c.time < 1e11 ? c.time * 1000 : c.time).toISOString().slice(0, 10);
+      const signal = candles.filter((c) => day(c) < String(t.EntryTime).slice(0, 10)).at(-1)!;
+      expect(signal.close).toBeGreaterThanOrEqual(scanPrice - 1e-6);
+    }
+    expect(traded.every((s) => run.result!.trades.some((t) => t.Symbol === s))).toBe(true);
     expect(await page.getByTestId('exposure').innerText()).toMatch(/of 3 slots held; at most [0-3]\./);
     await shot(page, 'portfolio-result-desktop');
   });
