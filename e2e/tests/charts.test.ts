@@ -9,7 +9,7 @@ import { CHART_TEXT } from '../../apps/web/src/features/charts/texts.ts';
 import { CANDLE_DOWN, CANDLE_UP } from '../../apps/web/src/features/charts/series.ts';
 import { PANES_STORAGE_KEY } from '../../apps/web/src/features/charts/state/panes.ts';
 import { OVERLAYS_STORAGE_KEY } from '../../apps/web/src/features/charts/state/overlays.ts';
-import { SETTINGS_STORAGE_KEY } from '../../apps/web/src/features/charts/state/settings.ts';
+import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY } from '../../apps/web/src/features/charts/state/settings.ts';
 import { CHANGE_TOOLTIP, barChange, formatChange } from '../../apps/web/src/features/charts/legendChange.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 
@@ -339,7 +339,7 @@ describe('charts', () => {
     await page.getByTitle(CHART_TEXT.settingsTitle).click();
     const dialog = page.getByRole('dialog', { name: CHART_TEXT.settingsTitle });
     await dialog.waitFor();
-    expect(await dialog.getByText(CHART_TEXT.comingSoon).count()).toBe(2);
+    expect(await dialog.getByText(/coming soon/i).count()).toBe(0);
     expect(await dialog.getByLabel('Chart Type').locator('option').allInnerTexts()).toEqual(['Candlestick', 'Line', 'Area']);
     for (const [label, on] of [['Show Gridlines', true], ['Compact Legend', false], ['Show Real-time Price', true], ['Expanded Legend', true]] as const) {
       expect(await dialog.getByLabel(label).isChecked()).toBe(on);
@@ -357,7 +357,7 @@ describe('charts', () => {
     expect(await page.evaluate(() => window.__chartDebug!.chart.options().grid.vertLines.visible)).toBe(false);
     expect(JSON.parse((await storage(page, SETTINGS_STORAGE_KEY))!)).toEqual({
       version: 1,
-      settings: { chartType: 'line', showGridlines: false, compactLegend: true, showRealTimePrice: true, expandedLegend: true },
+      settings: { ...DEFAULT_SETTINGS, chartType: 'line', showGridlines: false, compactLegend: true },
     });
     await screenshotCandles(page, 'rchart-line');
 

@@ -19,7 +19,6 @@
  * - Page, PageHeader: a screen's frame (width, h1 title, lead line, actions on the right); every screen
  *   uses it, so titles look alike.
  * - EmptyState: a screen with nothing to show yet (what is missing, a hint, the next actions).
- * - Placeholder: "coming soon" screen for routes not built yet.
  * - FirstBacktest: "Run your first backtest" (a starter strategy, a symbol, Run → the Backtest screen with
  *   the results), shared by the home page and the empty Backtest screen; its words in firstBacktestText.ts.
  * - StatsPanel: a backtest's statistics (headline tiles and the full table); ManyRunLinks: "Run on many
@@ -51,7 +50,6 @@ export { Dialog, type DialogProps } from './Dialog.tsx';
 export { Menu, type MenuItem, type MenuProps } from './Menu.tsx';
 export { Tabs, TabPanel, type TabItem, type TabsProps } from './Tabs.tsx';
 export { Page, PageHeader, type PageProps } from './Page.tsx';
-export { Placeholder } from './Placeholder.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { FirstBacktest } from './FirstBacktest.tsx';
 export { FIRST_BACKTEST_TEXT } from './firstBacktestText.ts';

@@ -2,28 +2,31 @@ import { useEffect, useRef } from 'react';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 import type { Candle } from '@app/contract';
 import { ohlcData } from '../series.ts';
-import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
+import { candleColors, PRICE_SCALE_MODE, settingsChartOptions, showBarsInView } from '../chartTheme.ts';
+import { useSavedDisplaySettings } from '../hooks/useChartState.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 import { ChartText, useChartText } from '../../../components/index.ts';
 import { chartKeys } from '../../../lib/chartKeys.ts';
 
 /** A 400px-high candlestick chart as wide as its container (/chart and /dchart), and its last candle
- *  in words for screen readers. */
+ *  in words for screen readers. It takes the Appearance and Performance settings chosen on /rchart. */
 export function CandleChart({ symbol, candles, height = 400 }: { symbol: string; candles: readonly Candle[]; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const dark = useDarkMode();
+  const settings = useSavedDisplaySettings();
   const text = useChartText();
   const { describe } = text;
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const chart = createChart(el, { ...chartOptions(dark), autoSize: true });
+    const chart = createChart(el, { ...settingsChartOptions(dark, settings), autoSize: true });
     const unkeys = chartKeys(chart, el, () => candles.length);
-    const series = chart.addSeries(CandlestickSeries, candleStyle);
+    const series = chart.addSeries(CandlestickSeries, candleColors(settings));
+    series.priceScale().applyOptions({ mode: PRICE_SCALE_MODE[settings.priceScale] });
     series.setData(ohlcData(candles) as { time: UTCTimestamp; open: number; high: number; low: number; close: number }[]);
-    showRecent(chart, candles.length, recentBars(el.clientWidth));
+    showBarsInView(chart, candles.length, settings, el.clientWidth);
     exposeChart(chart, { price: series });
     describe(chart, new Map([[series, symbol || 'Price']]));
     return () => {
@@ -31,7 +34,7 @@ export function CandleChart({ symbol, candles, height = 400 }: { symbol: string;
       unkeys();
       chart.remove();
     };
-  }, [candles, dark, symbol, describe]);
+  }, [candles, dark, symbol, describe, settings]);
 
   return (
     <>

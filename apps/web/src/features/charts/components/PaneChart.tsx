@@ -17,9 +17,10 @@ import type { Candle } from '@app/contract';
 import type { CompanyInfo } from '../companyInfo.ts';
 import { chartHeight, type MacdParams, type Pane, type PeriodParams, type RsiParams, type StochParams } from '../state/panes.ts';
 import { BB_STDDEV, overlayLabel, type Overlay } from '../state/overlays.ts';
-import type { DisplaySettings } from '../state/settings.ts';
+import { DEFAULT_SETTINGS, type DisplaySettings } from '../state/settings.ts';
 import { adxLines, bollingerLines, cciLine, closeLine, macdLines, movingAverageLine, obvLine, ohlcData, rsiLine, stochLines, volumeBars } from '../series.ts';
-import { candleStyle, chartOptions, recentBars, showRecent } from '../chartTheme.ts';
+import { candleColors, lastPriceAnimation, PRICE_SCALE_MODE, settingsChartOptions, showBarsInView } from '../chartTheme.ts';
+import { useThrottled } from '../hooks/useThrottled.ts';
 import { useDarkMode } from '../hooks/useDarkMode.ts';
 import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 import { ChartText, useChartText } from '../../../components/index.ts';
@@ -29,7 +30,8 @@ import { chartKeys } from '../../../lib/chartKeys.ts';
 // The /rchart and multi-pane chart: the price pane (candles, line or area, with SMA/EMA overlays) and
 // one pane per indicator, on one time scale with a crosshair and resizable separators. The chart is
 // rebuilt only when the pane list or the chart type changes (spec §4); parameters, overlays, sizes
-// and toggles are applied to the live chart so zoom and scroll survive them.
+// and toggles are applied to the live chart so zoom and scroll survive them. The indicator panes are
+// recomputed at the update rate chosen under Performance.
 
 export const MAX_CHART_WIDTH = 1096;
 export const LEGEND_DELAY_MS = 300;
@@ -206,18 +208,18 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     if (!el || !wrap.current) return;
     // The container's width, not the box's: on the first render the box may not have its width yet.
     const w = fitWidth(wrap.current);
-    const chart = createChart(el, { ...chartOptions(dark, settings.showGridlines), width: w, height });
+    const chart = createChart(el, { ...settingsChartOptions(dark, settings), width: w, height });
     const unkeys = chartKeys(chart, el, () => candles.length);
     const ohlc = ohlcData(candles);
     let main: AnySeries;
     if (settings.chartType === 'line') {
-      main = chart.addSeries(LineSeries, { color: '#2962ff', lineWidth: 2 });
+      main = chart.addSeries(LineSeries, { color: '#2962ff', lineWidth: 2, lastPriceAnimation: lastPriceAnimation(settings.animation) });
       main.setData(data(closeLine(candles)));
     } else if (settings.chartType === 'area') {
-      main = chart.addSeries(AreaSeries, { lineColor: '#2962ff', topColor: 'rgba(41,98,255,0.35)', bottomColor: 'rgba(41,98,255,0.02)', lineWidth: 2 });
+      main = chart.addSeries(AreaSeries, { lineColor: '#2962ff', topColor: 'rgba(41,98,255,0.35)', bottomColor: 'rgba(41,98,255,0.02)', lineWidth: 2, lastPriceAnimation: lastPriceAnimation(settings.animation) });
       main.setData(data(closeLine(candles)));
     } else {
-      main = chart.addSeries(CandlestickSeries, candleStyle);
+      main = chart.addSeries(CandlestickSeries, candleColors(settings));
       main.setData(data(ohlc));
     }
     const registry: Record<string, AnySeries> = { price: main };
@@ -233,7 +235,8 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     const chartPanes = chart.panes();
     chartPanes[0]?.setStretchFactor(panes.find((p) => p.kind === 'price')?.stretchFactor ?? 3);
     paneSeries.forEach((ps, i) => chartPanes[i + 1]?.setStretchFactor(ps.pane.stretchFactor));
-    showRecent(chart, candles.length, recentBars(w));
+    main.priceScale().applyOptions({ mode: PRICE_SCALE_MODE[settings.priceScale] });
+    showBarsInView(chart, candles.length, settings, w);
     exposeChart(chart, registry);
 
     const onMove = (param: MouseEventParams<Time>) => {
@@ -259,23 +262,28 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [candles, structure]);
 
-  // Pane parameters and stretch factors.
+  // Pane parameters (at the chosen update rate) and stretch factors (at once).
+  const ratedPanes = useThrottled(panes, settings.paneUpdateMs);
   useEffect(() => {
     if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
     const current = new Map(panes.map((p) => [p.id, p]));
+    const rated = new Map(ratedPanes.map((p) => [p.id, p]));
     for (const ps of built.panes) {
       const p = current.get(ps.pane.id);
       if (!p) continue;
+      // A pane the rated list has not seen yet is drawn with its parameters now.
+      const r = rated.get(p.id);
+      const params = r && r.kind === p.kind ? r.params : p.params;
       // Recomputed only for new parameters (a kind change rebuilds the chart); a new size alone keeps the data.
-      const refill = p.params !== ps.pane.params || ps.series[0].data().length === 0;
+      const refill = params !== ps.pane.params || ps.series[0].data().length === 0;
       // eslint-disable-next-line react-hooks/immutability -- `built` holds the chart's imperative handles; effects keep them in step
-      ps.pane = p;
+      ps.pane = params === p.params ? p : { ...p, params };
       if (refill) fillPane(ps, candles);
     }
     const chartPanes = built.chart.panes();
     const ordered = [panes.find((p) => p.kind === 'price'), ...built.panes.map((ps) => ps.pane)];
     ordered.forEach((p, i) => chartPanes[i]?.setStretchFactor(p?.stretchFactor ?? 1));
-  }, [built, panes, candles]);
+  }, [built, panes, ratedPanes, candles]);
 
   // Dragging a separator changes two panes' stretch factors inside the library (their sum kept, so the
   // chart keeps its height) without an event: read them when the pointer is released and keep them in
@@ -353,12 +361,25 @@ export function PaneChart({ symbol, candles, panes, overlays, settings, company,
     describe(built.chart, names);
   }, [built, panes, overlays, candles, symbol, describe]);
 
-  // Toggles and size.
+  // Toggles, Appearance and Performance settings, and size.
+  const { showGridlines, showRealTimePrice, upColor, downColor, background, crosshair, priceScale, animation, barsInView } = settings;
   useEffect(() => {
     if (!built || built.disposed) return; // a rebuild in this commit disposed it; the new one follows
-    built.chart.applyOptions({ grid: { vertLines: { visible: settings.showGridlines }, horzLines: { visible: settings.showGridlines } } });
-    built.main.applyOptions({ lastValueVisible: settings.showRealTimePrice, priceLineVisible: settings.showRealTimePrice });
-  }, [built, settings.showGridlines, settings.showRealTimePrice]);
+    const s = { ...DEFAULT_SETTINGS, showGridlines, background, crosshair, animation };
+    const { layout, grid, crosshair: crosshairOptions, kineticScroll } = settingsChartOptions(dark, s);
+    built.chart.applyOptions({ layout, grid, crosshair: crosshairOptions, kineticScroll });
+    built.main.applyOptions({ lastValueVisible: showRealTimePrice, priceLineVisible: showRealTimePrice });
+    if (built.main.seriesType() === 'Candlestick') built.main.applyOptions(candleColors({ upColor, downColor }));
+    else built.main.applyOptions({ lastPriceAnimation: lastPriceAnimation(animation) });
+    built.main.priceScale().applyOptions({ mode: PRICE_SCALE_MODE[priceScale] });
+  }, [built, dark, showGridlines, showRealTimePrice, upColor, downColor, background, crosshair, priceScale, animation]);
+  // A new count of bars in view moves the view at once; the build above opens every chart on it.
+  const barsApplied = useRef(barsInView);
+  useEffect(() => {
+    if (!built || built.disposed || !wrap.current || barsApplied.current === barsInView) return;
+    barsApplied.current = barsInView;
+    showBarsInView(built.chart, candles.length, { barsInView }, fitWidth(wrap.current));
+  }, [built, barsInView, candles]);
   useEffect(() => {
     if (built && !built.disposed) built.chart.resize(width, height);
   }, [built, width, height]);
