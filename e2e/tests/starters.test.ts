@@ -68,8 +68,8 @@ describe('the first five minutes: a first backtest, starters and presets', () =>
     await click(card.getByRole('button', { name: FIRST_BACKTEST_TEXT.run, exact: true }));
     await page.waitForURL((u) => u.pathname === '/studies');
     await seesResults(page);
-    // the screen shows what ran, and the address no longer asks to run (a reload does not run again)
-    expect(new URL(page.url()).search).toBe('');
+    // the screen shows what ran, and the address is the result's (a reload or a bookmark shows it again)
+    expect(new URL(page.url()).searchParams.get('run')).toBe('1');
     expect(await page.getByRole('heading', { level: 2 }).filter({ hasText: ' on ' }).innerText()).toBe(`${starters[0].name} on ${symbol.symbol}`);
     expect(await page.getByTestId('conditions').innerText()).toContain(starters[0].buy[0]);
     await shot(page, 'studies-first-backtest-desktop');

@@ -15,6 +15,7 @@ import {
 import type { BacktestChart } from '@app/contract';
 import { chartOptions } from '../lib/chartTheme.ts';
 import { addEquityPanes, EQUITY_COLORS, PANE_LABEL_MARGINS } from '../lib/equityChart.ts';
+import { fitWholeRange } from '../lib/fitWholeRange.ts';
 
 export const UP = '#16a34a';
 export const DOWN = '#dc2626';
@@ -180,6 +181,7 @@ export function drawChart(el: HTMLElement, data: BacktestChart, dark: boolean): 
   stretch.push(1.8, 1);
 
   chart.panes().forEach((p, i) => p.setStretchFactor(stretch[i] ?? 1));
-  chart.timeScale().fitContent();
+  // opens on the backtest's whole period, its first bar to its last
+  fitWholeRange(chart, data.candles.length);
   return chart;
 }

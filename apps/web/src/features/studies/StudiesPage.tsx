@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { BacktestRun, Period, TemplateListItem } from '@app/contract';
 import { Alert, Button, buttonClass, Card, CardBody, FirstBacktest, Loading, ManyRunLinks, Page, Select, StarToggle, textLinkClass } from '../../components/index.ts';
 import { chartPageExists, useRunBacktest, usePeriodList, useTemplateDetail, useTemplateList } from './api.ts';
@@ -14,6 +14,7 @@ import { backtestError } from './errors.ts';
 import { useStudiesLink } from './hooks/useStudiesLink.ts';
 import { chartPageUrl, STUDIES_ERRORS, STUDIES_TEXT, templateLink } from './texts.ts';
 import { rotationLink, ROTATION_LINK_TEXT } from '../../lib/rotationLink.ts';
+import { readStudiesLink } from '../../lib/starters.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
 
@@ -37,14 +38,25 @@ export default function StudiesPage() {
   const [chartError, setChartError] = useState(false);
   const run = useRunBacktest();
   const detail = useTemplateDetail(templateId);
+  const [search, setSearch] = useSearchParams();
+  const heading = useRef<HTMLHeadingElement>(null);
 
+  // Run writes the result's address (a new history entry); the address runs it (useStudiesLink).
+  // The same address again (e.g. after the template was changed) runs at once.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (templateId !== null && periodId !== null) start({ templateId, periodId });
+    if (templateId === null || periodId === null || run.isPending) return;
+    const now = readStudiesLink(search);
+    if (now?.run && now.templateId === templateId && now.periodId === periodId) return start({ templateId, periodId });
+    const next = new URLSearchParams(search);
+    next.set('template_id', String(templateId));
+    next.set('period_id', String(periodId));
+    next.set('run', '1');
+    setSearch(next);
   };
 
+  // Back or Forward during a run starts the other run: only the latest call's callbacks fire.
   const start = ({ templateId, periodId }: { templateId: number; periodId: number }) => {
-    if (run.isPending) return;
     setError(null);
     setResult(null);
     setChartError(false);
@@ -65,12 +77,27 @@ export default function StudiesPage() {
     );
   };
 
-  // Opened with ?template_id=…&period_id=…&run=1 (a first backtest): pick those, and run once.
-  useStudiesLink(templates, periods, (link) => {
+  // Each address: pick its template and period, and run when it is a result's address.
+  useStudiesLink(templates, periods, (link, known) => {
+    setResult(null);
+    setError(null);
+    setChartError(false);
+    if (!link) return;
+    if (!known) return setError({ message: STUDIES_ERRORS.notFound });
     setTemplateId(link.templateId);
     setPeriodId(link.periodId);
     if (link.run) start(link);
   });
+
+  // A result arriving sits below the form's fold on a phone: bring its heading into view and give it
+  // the focus, so a screen reader reads where the result starts.
+  useEffect(() => {
+    const h = heading.current;
+    if (!result || !h) return;
+    h.focus({ preventScroll: true });
+    const box = h.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) h.scrollIntoView({ block: 'start' });
+  }, [result]);
 
   const openChart = async () => {
     if (!result) return;
@@ -164,7 +191,7 @@ export default function StudiesPage() {
         {result && (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="text-lg font-semibold">
+              <h2 ref={heading} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
                 {result.templateName} <span className="text-slate-500 dark:text-slate-400">on</span> {result.symbol}
               </h2>
               <div className="flex flex-wrap items-center gap-2">

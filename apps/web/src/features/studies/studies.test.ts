@@ -13,6 +13,9 @@ describe('backtest errors (spec §8)', () => {
     expect(backtestError(new ApiError(500, 'ValueError: cannot convert float NaN to integer')).message).toBe(STUDIES_ERRORS.noTrades);
     expect(backtestError(new Error('NaN in stats')).message).toBe(STUDIES_ERRORS.noTrades);
   });
+  it('says not found when the template or the period is not the user’s (a shared address)', () => {
+    expect(backtestError(new ApiError(404, { detail: 'Not found.' }))).toEqual({ message: STUDIES_ERRORS.notFound });
+  });
   it('gives the generic failure otherwise, with the server reason for a 400', () => {
     expect(backtestError(new ApiError(500, null))).toEqual({ message: STUDIES_ERRORS.failed });
     expect(backtestError(new ApiError(400, { detail: 'No price data for AAPL between 2020-01-01 and 2020-01-02.' }))).toEqual({

@@ -40,6 +40,7 @@ export const STUDIES_ERRORS = {
   noTrades: 'No Trades made, please modify indicators',
   failed: 'Failed to run backtest. Please try again.',
   statsMissing: 'Stats not found in response',
+  notFound: 'Backtest not found: the template or the period does not exist or is not yours.',
   fetchTemplates: 'Failed to fetch templates',
   fetchPeriods: 'Failed to fetch periods',
   noTradesToDisplay: 'No trades to display.',

@@ -8,6 +8,8 @@ import { STUDIES_TEXT } from '../texts.ts';
 import { addMonteCarloBand, BAND_COLOR } from '../../../lib/monteCarloBand.ts';
 import { MONTE_CARLO_TEXT } from '../../../lib/luckText.ts';
 import { chartKeys } from '../../../lib/chartKeys.ts';
+import { fitWholeRange } from '../../../lib/fitWholeRange.ts';
+import { clearChart, exposeChart } from '../../../lib/chartDebug.ts';
 
 /** The strategy's equity beside buying and holding the stock with the same cash, and the
  *  strategy's drawdown in a pane below. Follows the light/dark theme. */
@@ -25,15 +27,19 @@ export function EquityChart({ equity, band }: { equity: EquityCurve; band?: Mont
     if (band) addMonteCarloBand(chart, band, 0, MONTE_CARLO_TEXT.band);
     chart.panes()[0]?.setStretchFactor(3);
     chart.panes()[1]?.setStretchFactor(1);
-    chart.timeScale().fitContent();
+    // the whole period in view, also on a phone's narrow chart
+    const unfit = fitWholeRange(chart, equity.time.length);
     describe(chart);
+    exposeChart(chart, {});
 
     // The app toggles the `dark` class on <html>; follow it.
     const observer = new MutationObserver(() => chart.applyOptions(chartOptions(isDarkMode())));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
     return () => {
       observer.disconnect();
+      unfit();
       unkeys();
+      clearChart(chart);
       chart.remove();
     };
   }, [equity, band, describe]);
