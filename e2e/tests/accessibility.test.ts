@@ -38,6 +38,7 @@ interface Fixture {
   optimizationId: number;
   universeRunId: number;
   portfolioRunId: number;
+  rotationRunId: number;
 }
 
 /** A screen to check: its address, the route pattern of router.tsx it stands for, and what shows it is
@@ -59,6 +60,7 @@ const SCREENS: Screen[] = [
   { route: 'optimize', path: (f) => `/optimize?run=${f.optimizationId}`, guarded: true, ready: (p) => p.getByTestId('luck-panel').waitFor() },
   { route: 'many/universe/:runId?', path: (f) => `/many/universe/${f.universeRunId}`, guarded: true, ready: (p) => p.getByTestId('rows-range').waitFor() },
   { route: 'many/portfolio/:runId?', path: (f) => `/many/portfolio/${f.portfolioRunId}`, guarded: true, ready: (p) => p.getByTestId('exposure').waitFor() },
+  { route: 'rotation/:runId?', path: (f) => `/rotation/${f.rotationRunId}`, guarded: true, ready: (p) => p.getByTestId('holdings-table').waitFor() },
   { route: 'profile', path: () => '/profile', guarded: true },
   { route: 'login', path: () => '/login' },
   { route: 'signup', path: () => '/signup' },
@@ -81,7 +83,7 @@ const SCREENS: Screen[] = [
   { route: 'blog/:slug', path: () => `/blog/${BLOG_SLUG}`, ready: (p) => p.getByTestId('post-content').waitFor() },
 ];
 /** The screens a new user sees before saving anything: empty lists, and forms that say what to make first. */
-const EMPTY_SCREENS: Screen[] = ['/templates', '/stockperiod', '/studies', '/optimize', '/many/universe', '/many/portfolio', '/watchlists', '/alerts', '/notifications'].map((path) => ({
+const EMPTY_SCREENS: Screen[] = ['/templates', '/stockperiod', '/studies', '/optimize', '/many/universe', '/many/portfolio', '/rotation', '/watchlists', '/alerts', '/notifications'].map((path) => ({
   route: path.slice(1),
   path: () => path,
 }));
@@ -190,7 +192,10 @@ describe('accessibility: WCAG 2.1 A/AA (axe-core) on every screen and dialog', (
     });
     const universeRunId = await finished('/api/universe_runs/', runBody);
     const portfolioRunId = await finished('/api/portfolio_runs/', runBody);
-    fixture = { email, symbol, templateId: template.id, periodId: period.id, optimizationId, universeRunId, portfolioRunId };
+    const rotationRunId = await finished('/api/rotation_runs/', {
+      universe: { kind: 'symbols', symbols: universe }, start_date: start, end_date: end, rebalance: 'monthly', top: 2, score: { kind: 'momentum', period: 20 }, floors: null,
+    });
+    fixture = { email, symbol, templateId: template.id, periodId: period.id, optimizationId, universeRunId, portfolioRunId, rotationRunId };
     await context.close();
     // one context per width, signed out at first
     for (const w of WIDTHS) {

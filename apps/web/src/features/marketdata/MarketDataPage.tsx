@@ -29,7 +29,8 @@ export default function MarketDataPage() {
           <CardBody className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
             <p>{T.formatIntro}</p>
             <Command text={T.formatHeader} />
-            <pre data-testid="csv-example" aria-label="Example file" className="overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+            {/* focusable: on a phone the example scrolls sideways, and a keyboard must reach it */}
+            <pre data-testid="csv-example" tabIndex={0} role="region" aria-label="Example file" className="overflow-x-auto rounded-md focus:ring-2 focus:ring-blue-500/50 focus:outline-none bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
               {T.formatExample.join('\n')}
             </pre>
             <ul className="list-disc space-y-1 pl-5">
