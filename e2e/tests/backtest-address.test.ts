@@ -48,7 +48,7 @@ describe('a backtest result with an address', () => {
       expect(copied.status()).toBe(201);
       templates.push((await copied.json()) as TemplateDetail);
     }
-    ({ symbol } = await get<StarterSymbol>(page, '/api/starters/symbol/'));
+    symbol = (await get<StarterSymbol>(page, '/api/starters/symbol/')).symbol!;
     const candles = await get<Candle[]>(page, `/api/charts/dhistory/?symbol=${symbol}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`);
     // the whole demo history (over a decade: more bars than fit 1280 px at the charts' default spacing)
     expect(candles.length).toBeGreaterThan(2600);

@@ -223,7 +223,7 @@ describe('writing rules', () => {
   });
 
   it('checks a period\'s ticker on leaving the field and on Save; an unknown one is said at the field and not saved', async () => {
-    const { symbol } = (await (await page.request.get('/api/starters/symbol/')).json()) as StarterSymbol;
+    const symbol = ((await (await page.request.get('/api/starters/symbol/')).json()) as StarterSymbol).symbol!;
     const candles = (await (await page.request.get(`/api/charts/dhistory/?symbol=${symbol}&resolution=D&from=0&to=${Math.floor(Date.now() / 1000)}`)).json()) as Candle[];
     const start = day(candles[candles.length - 300].time);
     const end = day(candles[candles.length - 10].time);

@@ -15,7 +15,7 @@ describe('Monte Carlo band', () => {
         return { setData: (points: unknown[]) => (s.points = points) };
       },
     } as unknown as IChartApi;
-    addMonteCarloBand(chart, { time: [1, 2, 3], p5: [9_000, 9_500, 9_800], p95: [11_000, 40_000, 80_000] }, 0, 'Band');
+    addMonteCarloBand(chart, { time: [1, 2, 3], p5: [9_000, 9_500, 9_800], p50: [10_000, 11_000, 12_000], p95: [11_000, 40_000, 80_000] }, 0, 'Band');
     expect(added).toHaveLength(2);
     for (const s of added) {
       expect(typeof s.options.autoscaleInfoProvider).toBe('function');
