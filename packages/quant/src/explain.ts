@@ -55,11 +55,15 @@ export interface ExplainedTrade {
   ExitReason: ExitReason;
 }
 
+// one formatter for every number: toLocaleString builds a new one at each call, which was most of the
+// time a portfolio of a thousand trades spent explaining them
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** A number as a trader reads it: two decimals (grouped), four significant digits below 1. */
 export function readable(v: number): string {
   if (!Number.isFinite(v)) return '—';
   if (v !== 0 && Math.abs(v) < 1) return String(Number(v.toPrecision(4)));
-  return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return TWO_DECIMALS.format(v);
 }
 const pct = (f: number) => `${Number((f * 100).toFixed(2))} %`;
 const finite = (v: number) => (Number.isFinite(v) ? v : null);

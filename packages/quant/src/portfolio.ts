@@ -103,6 +103,8 @@ export interface PortfolioResult {
 }
 
 interface Leg {
+  /** its place in the run's symbol order (the order every pass over positions keeps) */
+  index: number;
   symbol: string;
   bars: DailyBars;
   marketCap: number;
@@ -140,7 +142,8 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   if (!used.length) throw new RangeError('no symbol has at least 2 bars in the period');
   const day = timeline(used.map((u) => u.bars.day));
   const T = day.length;
-  const legs: Leg[] = used.map((u) => ({
+  const legs: Leg[] = used.map((u, index) => ({
+    index,
     symbol: u.symbol,
     bars: u.bars,
     marketCap: u.marketCap ?? NaN,
@@ -171,6 +174,14 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   let cash = t.cash;
   let entryQueue: Leg[] = []; // decided at the last close, in rank order
   let open = 0;
+  // The open positions in symbol order: the daily passes over positions (marking, levels, closes) walk
+  // these few instead of every symbol of the universe, in the same order, so the sums are the same.
+  let holding: Leg[] = [];
+  const hold = (l: Leg) => {
+    let at = holding.length;
+    while (at > 0 && holding[at - 1].index > l.index) at--;
+    holding.splice(at, 0, l);
+  };
 
   const pay = (shares: number, price: number, k: number) => {
     traded[k] += shares * price;
@@ -184,25 +195,27 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     records.push({ ...trade, symbol: l.symbol });
     l.shares = 0;
     open--;
+    holding = holding.filter((h) => h !== l);
   };
   // `cash` is backtesting.py's: it moves only by realised P/L and commissions. The equity adds each
   // open position's P/L at its last close; the cash free to buy with is what the open positions did
   // not cost (a short's entry value is its margin).
   const markedEquity = () => {
     let e = cash;
-    for (const l of legs) if (l.shares) e += l.lastClose * l.shares - l.shares * l.entryPrice;
+    for (const l of holding) e += l.lastClose * l.shares - l.shares * l.entryPrice;
     return e;
   };
   const freeCash = () => {
     let free = cash;
-    for (const l of legs) if (l.shares) free -= Math.abs(l.shares) * l.entryPrice;
+    for (const l of holding) free -= Math.abs(l.shares) * l.entryPrice;
     return free;
   };
 
   const levelOf = dir === 1 ? levelExit : shortLevelExit;
   // Step 1: the orders of day k at its open, then the levels of every open position.
   const processOrders = (k: number, closeReason: ExitReason) => {
-    for (const l of legs) {
+    // only an open position has a close order pending
+    for (const l of holding.slice()) {
       if (!l.pendingClose) continue;
       const i = l.at[k];
       if (i < 0) continue; // no bar today: the order waits
@@ -232,11 +245,11 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
       ({ sl: l.sl, tp: l.tp, slTrails: l.slTrails } = entryLevels(fillPrice, t, dir));
       l.lastClose = fillPrice; // marked at cost until today's close
       open++;
+      hold(l);
     }
     entryQueue = waiting;
     if (!watching) return;
-    for (const l of legs) {
-      if (!l.shares) continue;
+    for (const l of holding.slice()) {
       const i = l.at[k];
       if (i < 0) continue;
       const exit = levelOf(l.bars.open[i], l.bars.high[i], l.bars.low[i], l.sl, l.tp, l.slTrails);
@@ -247,7 +260,8 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   let broke = false;
   for (let k = 0; k < T; k++) {
     if (k > 0) processOrders(k, 'signal');
-    for (const l of legs) {
+    // only an open position's last close is read (a flat symbol's is set at its next fill)
+    for (const l of holding.slice()) {
       const i = l.at[k];
       if (i < 0) continue;
       l.lastClose = l.bars.close[i];
@@ -262,7 +276,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     positions[k] = open;
     if (e <= 0) {
       // out of money: everything closes at the close and trading stops, as in the single engine
-      for (const l of legs) if (l.shares) close(l, l.lastClose, k, 'end');
+      for (const l of holding.slice()) close(l, l.lastClose, k, 'end');
       equity.fill(0, k);
       broke = true;
       break;
@@ -306,9 +320,9 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
   if (T > 1 && !broke) {
     // finalize_trades, as the single engine: close orders for every open position, then one more
     // pass over the last day's orders at its open.
-    for (const l of legs) if (l.shares) l.pendingClose = true;
+    for (const l of holding) l.pendingClose = true;
     processOrders(T - 1, 'end');
-    for (const l of legs) if (l.shares && l.at[T - 1] >= 0) l.lastClose = l.bars.close[l.at[T - 1]];
+    for (const l of holding) if (l.at[T - 1] >= 0) l.lastClose = l.bars.close[l.at[T - 1]];
     equity[T - 1] = markedEquity();
     positions[T - 1] = open;
   }
@@ -392,19 +406,25 @@ function rankOrder(by: RankBy, value: (l: Leg) => number) {
  *  the close-to-close returns of the symbols with a bar on that day and the day before in their own
  *  series (a symbol joins from its second bar). */
 function equalWeightEquity(legs: Leg[], T: number, cash: number): Float64Array {
+  // symbol by symbol (each one's days in a row, not every symbol's day by day): each day's sum still
+  // adds the symbols in their order, so the figures are the same
+  const sum = new Float64Array(T);
+  const count = new Uint32Array(T);
+  for (const l of legs) {
+    const { at } = l;
+    const close = l.bars.close;
+    for (let k = 0; k < T; k++) {
+      const i = at[k];
+      if (i >= 1) {
+        sum[k] += close[i] / close[i - 1] - 1;
+        count[k]++;
+      }
+    }
+  }
   const out = new Float64Array(T);
   let value = cash;
   for (let k = 0; k < T; k++) {
-    let sum = 0;
-    let count = 0;
-    for (const l of legs) {
-      const i = l.at[k];
-      if (i >= 1) {
-        sum += l.bars.close[i] / l.bars.close[i - 1] - 1;
-        count++;
-      }
-    }
-    if (count && k > 0) value *= 1 + sum / count;
+    if (count[k] && k > 0) value *= 1 + sum[k] / count[k];
     out[k] = value;
   }
   return out;
