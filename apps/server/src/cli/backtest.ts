@@ -120,6 +120,19 @@ export interface Io {
   err: (text: string) => void;
 }
 
+/** A command's answer to bad input: one line on stderr and exit code 2. Anything else is a bug: thrown. */
+export function inputErrorExit(e: unknown, io: Io): number {
+  if (!(e instanceof InputError)) throw e;
+  io.err(`error: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
+  return 2;
+}
+
+/** Runs a command when its module is the process's entry (not when a test imports it), on stdout and stderr. */
+export async function runAsMain(moduleUrl: string, main: (argv: string[], io: Io) => number | Promise<number>): Promise<void> {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  process.exitCode = await main(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
+}
+
 /** Runs the CLI; returns the exit code (0 ok, 2 bad input). */
 export function runCli(argv: string[], io: Io): number {
   try {
@@ -143,15 +156,8 @@ export function runCli(argv: string[], io: Io): number {
     }
     return 0;
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    io.err(`error: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
-    return 2;
+    return inputErrorExit(e, io);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = runCli(process.argv.slice(2), {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-  });
-}
+await runAsMain(import.meta.url, runCli);

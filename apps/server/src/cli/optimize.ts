@@ -4,13 +4,12 @@
 // Backtest.optimize(method='grid', return_heatmap=True)), and `luck`: the Deflated Sharpe Ratio and
 // the PBO of the grid, as the API answers them. --bench also prints the grid time to stderr.
 // Bad input ends with a one-line error naming the problem and exit code 2.
-import { pathToFileURL } from 'node:url';
 import { bestIndex, GridError, optimizationResult, parseGrid, PBO_MAX_CELLS, runCell, type GridInput } from '@app/quant';
 import { EnginePool } from '../engine/pool.ts';
 import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
 import { optimizationLuck, tradedBlocks } from '../optimize/luck.ts';
 import { gridPbo } from '../engine/gridPbo.ts';
-import { barsFromCsv, InputError, jsonFromText, readText, templateInputFromJson, type Io } from './backtest.ts';
+import { barsFromCsv, InputError, inputErrorExit, jsonFromText, readText, runAsMain, templateInputFromJson, type Io } from './backtest.ts';
 
 const USAGE = 'usage: npm run optimize -- --data FILE.csv --template FILE.json --grid FILE.json [--bench]';
 
@@ -73,17 +72,10 @@ export async function runCli(argv: string[], io: Io, pool?: EnginePool): Promise
     }
     return 0;
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    io.err(`error: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
-    return 2;
+    return inputErrorExit(e, io);
   } finally {
     await own?.close();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runCli(process.argv.slice(2), {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-  });
-}
+await runAsMain(import.meta.url, runCli);

@@ -5,9 +5,8 @@
 // error naming the problem and exit code 2.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { allocBars, normalizeRotationSpec, rotationBacktest, RotationSpecError, type DailyBars, type RotationSpec, type RotationSymbol } from '@app/quant';
-import { barsFromCsv, InputError, jsonFromText, readText, type Io } from './backtest.ts';
+import { barsFromCsv, InputError, inputErrorExit, jsonFromText, readText, runAsMain, type Io } from './backtest.ts';
 
 const USAGE = 'usage: npm run rotate -- --data DIR --spec FILE.json [--benchmark FILE.csv] [--full]';
 
@@ -89,15 +88,8 @@ export function runRotateCli(argv: string[], io: Io): number {
     io.out(JSON.stringify(args.full ? result : { orders, time, equity, final_equity }, null, 2) + '\n');
     return 0;
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    io.err(`error: ${e.message.replace(/\s*\n\s*/g, ' ')}\n`);
-    return 2;
+    return inputErrorExit(e, io);
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = runRotateCli(process.argv.slice(2), {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-  });
-}
+await runAsMain(import.meta.url, runRotateCli);
