@@ -1,6 +1,7 @@
 // API payload shapes shared by the server and the web app. One file per feature.
 export * from './meta.ts';
 export * from './text.ts';
+export * from './csv.ts';
 export * from './dayChange.ts';
 export * from './numberInput.ts';
 export * from './limits.ts';
