@@ -43,3 +43,11 @@ export function addEquityPanes(chart: IChartApi, curve: EquityCurve, pane: numbe
   // label of the pane above (the RSI's or the equity's) and the two overlap.
   drawdown.priceScale().applyOptions({ scaleMargins: PANE_LABEL_MARGINS });
 }
+
+/** A benchmark's equity (bought with the same cash; null before its first bar) as a dotted amber line
+ *  on the equity pane, as the portfolio and rotation charts draw it. */
+export const BENCHMARK_COLOR = '#d97706';
+export function addBenchmarkLine(chart: IChartApi, benchmark: { symbol: string; equity: (number | null)[] }, time: readonly UTCTimestamp[], pane: number): void {
+  const line = chart.addSeries(LineSeries, { lineWidth: 1, color: BENCHMARK_COLOR, lineStyle: LineStyle.Dotted, priceLineVisible: false, priceFormat: WHOLE_DOLLARS, title: benchmark.symbol }, pane);
+  line.setData(benchmark.equity.flatMap((v, i) => (v === null ? [] : [{ time: time[i], value: v }])));
+}

@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { createChart, HistogramSeries, LineSeries, LineStyle } from 'lightweight-charts';
+import { createChart, HistogramSeries } from 'lightweight-charts';
 import type { PortfolioResult } from '@app/contract';
 import { Card, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
-import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
-import { addEquityPanes } from '../../../lib/equityChart.ts';
+import { chartOptions, isDarkMode } from '../../../lib/chartTheme.ts';
+import { addBenchmarkLine, addEquityPanes } from '../../../lib/equityChart.ts';
 import { chartTime } from '../format.ts';
 import { MANY_TEXT } from '../texts.ts';
 import { chartKeys } from '../../../lib/chartKeys.ts';
 
-const BENCHMARK_COLOR = '#d97706';
 const POSITIONS_COLOR = 'rgba(37,99,235,0.55)';
 
 /** The app's chart look, with dates only on the time axis (one point per trading day). */
@@ -36,10 +35,7 @@ export function PortfolioChart({ result }: { result: PortfolioResult }) {
       buyHold: MANY_TEXT.equalWeight,
       drawdown: MANY_TEXT.drawdown,
     });
-    if (result.benchmark) {
-      const spy = chart.addSeries(LineSeries, { lineWidth: 1, color: BENCHMARK_COLOR, lineStyle: LineStyle.Dotted, priceLineVisible: false, priceFormat: WHOLE_DOLLARS, title: result.benchmark.symbol }, 0);
-      spy.setData(result.benchmark.equity.flatMap((v, i) => (v === null ? [] : [{ time: time[i], value: v }])));
-    }
+    if (result.benchmark) addBenchmarkLine(chart, result.benchmark, time, 0);
     const positions = chart.addSeries(HistogramSeries, { color: POSITIONS_COLOR, priceLineVisible: false, priceFormat: { type: 'price', precision: 0, minMove: 1 }, title: MANY_TEXT.positions }, 2);
     positions.setData(result.positions.map((v, i) => ({ time: time[i], value: v })));
     chart.panes()[0]?.setStretchFactor(3);

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { createChart, LineSeries, LineStyle, type UTCTimestamp } from 'lightweight-charts';
+import { createChart, type UTCTimestamp } from 'lightweight-charts';
 import type { RotationResult } from '@app/contract';
 import { Card, CardHeader, ChartText, useChartText } from '../../../components/index.ts';
-import { chartOptions, isDarkMode, WHOLE_DOLLARS } from '../../../lib/chartTheme.ts';
-import { addEquityPanes } from '../../../lib/equityChart.ts';
+import { chartOptions, isDarkMode } from '../../../lib/chartTheme.ts';
+import { addBenchmarkLine, addEquityPanes } from '../../../lib/equityChart.ts';
 import { chartKeys } from '../../../lib/chartKeys.ts';
 import { ROTATION_SCREEN as T } from '../texts.ts';
 
-const BENCHMARK_COLOR = '#d97706';
 const chartTime = (day: string) => (Date.parse(`${day}T00:00:00Z`) / 1000) as UTCTimestamp;
 
 function options(dark: boolean) {
@@ -42,10 +41,7 @@ export function RotationChart({ result }: { result: RotationResult }) {
       buyHold: T.equalWeight,
       drawdown: T.drawdown,
     });
-    if (result.benchmark) {
-      const line = chart.addSeries(LineSeries, { lineWidth: 1, color: BENCHMARK_COLOR, lineStyle: LineStyle.Dotted, priceLineVisible: false, priceFormat: WHOLE_DOLLARS, title: result.benchmark.symbol }, 0);
-      line.setData(result.benchmark.equity.flatMap((v, i) => (v === null ? [] : [{ time: time[i], value: v }])));
-    }
+    if (result.benchmark) addBenchmarkLine(chart, result.benchmark, time, 0);
     chart.panes()[0]?.setStretchFactor(3);
     chart.panes()[1]?.setStretchFactor(1);
     chart.timeScale().fitContent();
