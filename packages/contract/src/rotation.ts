@@ -111,7 +111,8 @@ export const HOLDING_ACTIONS = ['bought', 'sold', 'kept', 'shorted', 'covered'] 
 export const HOLDING_REASONS = ['new', 'add', 'trim', 'rank', 'rule', 'not_member', 'held'] as const;
 
 /** One line of a rebalance's holdings table: a name traded or kept at that fill. Score, rank and weight
- *  are those of a target (a name chosen at the decision); a name sold out of the targets has none. */
+ *  are those of the decision: a name sold out of the targets has its score and rank there (null when it
+ *  was no longer a member) and no weight. */
 export const RotationHolding = z.object({
   symbol: z.string(),
   action: z.enum(HOLDING_ACTIONS),

@@ -79,16 +79,18 @@ const ACTION = { buy: 'bought', sell: 'sold', short: 'shorted', cover: 'covered'
 /** A rebalance as its holdings table: each trade, then each target kept as it was. */
 export function holdingsTable(rb: RotationRebalance): RotationRebalanceRow {
   const target = new Map(rb.targets.map((t) => [t.symbol, t]));
+  const dropped = new Map(rb.dropped.map((t) => [t.symbol, t]));
   const holdings: RotationHolding[] = rb.trades.map((t) => {
     const g = target.get(t.symbol);
+    const why = g ?? dropped.get(t.symbol);
     return {
       symbol: t.symbol,
       action: ACTION[t.side],
       side: t.side === 'buy' || t.side === 'sell' ? 'long' : 'short',
       shares: t.shares,
       price: t.price,
-      score: g?.score ?? null,
-      rank: g?.rank ?? null,
+      score: why?.score ?? null,
+      rank: why?.rank ?? null,
       weight: g?.weight ?? null,
       reason: t.reason,
     };

@@ -14,7 +14,7 @@ import { entryLevels, levelExit, watchesLevels } from '../fills.ts';
 import { decisionDays, firstAtOrAfter, rotationTimeline } from './calendar.ts';
 import { FilingTimeline } from './fundamentals.ts';
 import { returnsDeviation, scoreAt, type ScoredSymbol } from './scores.ts';
-import { chooseTargets, rankMembers } from './select.ts';
+import { chooseTargets, rankMembers, rankOf } from './select.ts';
 import { normalizeRotationSpec, RotationSpecError, WEIGHT_VOL_RETURNS, type RotationSpec, type RotationSpecInput } from './spec.ts';
 import { equalWeightBasket } from './report.ts';
 import { alphaBeta, closesOnTimeline, turnoverByYear } from '../runFigures.ts';
@@ -257,7 +257,7 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
     const longs = new Float64Array(n);
     const shorts = new Float64Array(n);
     const targets: number[] = [];
-    const record: RotationRebalance = { date: formatDay(d), fill_date: '', equity: e, members: count, floored, targets: [], trades: [], kept: [] };
+    const record: RotationRebalance = { date: formatDay(d), fill_date: '', equity: e, members: count, floored, targets: [], trades: [], kept: [], dropped: [] };
     // each side gets all of the sized equity (long only) or half of it (long/short)
     const slots = spec.side === 'long_short' ? 2 * K : K;
     const half = spec.side === 'long_short' ? 0.5 : 1;
@@ -279,10 +279,24 @@ export function rotationBacktest(universe: readonly RotationSymbol[], specInput:
       });
     };
     size(long.picked, long.ranked, 'long', longs);
+    let shortPicked: number[] = [];
     if (spec.side === 'long_short') {
       // the worst first, ties by symbol, among the members not held long
       const short = pick(!lowest, 2 * K + spec.buffer, (s) => shares[s] < 0, () => true, isLongTarget);
       size(short.picked, short.ranked, 'short', shorts);
+      shortPicked = short.picked;
+    }
+    // a held name the decision lets go: its score and its place in its side's ranking, so the holdings
+    // table says why it left (ranked past the buffer, failed the rule, or no longer a member)
+    for (const s of held) {
+      const long = shares[s] > 0;
+      if (long ? isLongTarget[s] : shortPicked.includes(s)) continue;
+      const ranked = isMember[s] === 1;
+      record.dropped.push({
+        symbol: names[s],
+        score: ranked ? score[s] : null,
+        rank: ranked ? rankOf(s, members, count, score, long ? lowest : !lowest, long ? null : isLongTarget) : null,
+      });
     }
     return { record, targets, longs, shorts };
   };

@@ -225,3 +225,24 @@ describe('spec checks', () => {
     expect(normalizeRotationSpec({ ...base, score: { kind: 'volatility' } }).order).toBe('lowest');
   });
 });
+
+describe('a held name the decision lets go', () => {
+  // three names, top 1: UP leads at first, then falls to last; MID then FLAT overtake it
+  const up = [...line(12, 20, 1), ...line(28, 31, -1)];
+  const mid = line(40, 20, 0.2);
+  const flat = line(40, 20, 0.05);
+  const r = rotationBacktest(
+    [{ symbol: 'UP', bars: bars(up) }, { symbol: 'MID', bars: bars(mid) }, { symbol: 'FLAT', bars: bars(flat) }],
+    base,
+  );
+
+  it('carries its score and its rank in the ranking of that decision', () => {
+    const rb = r.rebalances.find((x) => x.trades.some((t) => t.symbol === 'UP' && t.side === 'sell'))!;
+    expect(rb.trades.find((t) => t.symbol === 'UP')!.reason).toBe('rank');
+    const gone = rb.dropped.find((d) => d.symbol === 'UP')!;
+    expect(gone.score).toBeLessThan(rb.targets[0].score);
+    // three members: UP's momentum is the lowest, so it ranks last
+    expect(gone.rank).toBe(3);
+    expect(rb.dropped.map((d) => d.symbol)).toEqual(['UP']);
+  });
+});

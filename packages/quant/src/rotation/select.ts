@@ -34,6 +34,20 @@ export function rankMembers(members: Int32Array, count: number, score: Float64Ar
   return top;
 }
 
+/** The rank (1 = first) `s` holds in `rankMembers`' order among the members not marked in `skip`. */
+export function rankOf(s: number, members: Int32Array, count: number, score: Float64Array, lowestFirst: boolean, skip: Uint8Array | null): number {
+  const sign = lowestFirst ? 1 : -1;
+  const x = score[s];
+  let rank = 1;
+  for (let i = 0; i < count; i++) {
+    const m = members[i];
+    if (m === s || (skip && skip[m])) continue;
+    const y = score[m];
+    if (y !== x ? sign * (y - x) < 0 : m < s) rank++;
+  }
+  return rank;
+}
+
 /** The targets as positions into `ranked` (rank − 1), ascending: held names ranked within top +
  *  buffer stay, then the best others fill the holdings up to `top`. `skip` marks symbols already
  *  taken (the long side, when choosing shorts); `passes` is the BUY rule. */

@@ -69,6 +69,8 @@ export interface RotationRebalance {
   trades: RotationTrade[];
   /** held targets left as they were (already at their wanted shares, or no bar on the fill day) */
   kept: string[];
+  /** held names the decision did not target: their score and rank that day (null: not a member) */
+  dropped: { symbol: string; score: number | null; rank: number | null }[];
 }
 
 export interface RotationCosts {
