@@ -74,8 +74,10 @@ export class GridError extends Error {
   override name = 'GridError';
 }
 
-/** Checks a grid against its template (every value of every parameter must make a valid template). */
-export function parseGrid(input: GridInput, template: TemplateInput): Grid {
+/** Checks a grid against its template (every value of every parameter must make a valid template).
+ *  `maxCells` lifts the cell limit for a search, which tries only some of the cells. */
+export function parseGrid(input: GridInput, template: TemplateInput, opts: { maxCells?: number } = {}): Grid {
+  const maxCells = opts.maxCells ?? MAX_GRID_CELLS;
   if (!isObject(input)) throw new GridError('grid must be an object');
   const { maximize, minimize } = input;
   if ((maximize == null) === (minimize == null)) throw new GridError('give either maximize or minimize: a statistics key');
@@ -137,7 +139,7 @@ export function parseGrid(input: GridInput, template: TemplateInput): Grid {
   });
   const radix = params.map((p) => p.values.length);
   const cells = radix.reduce((a, b) => a * b, 1);
-  if (cells > MAX_GRID_CELLS) throw new GridError(`the grid has ${cells.toLocaleString('en-US')} cells; at most ${MAX_GRID_CELLS.toLocaleString('en-US')}`);
+  if (cells > maxCells) throw new GridError(`the grid has ${cells.toLocaleString('en-US')} cells; at most ${maxCells.toLocaleString('en-US')}`);
   const minTrades = optionalNumber(input.min_trades, 'min_trades', 0, 1e9) ?? 0;
   const maxDrawdownPct = optionalNumber(input.max_drawdown_pct, 'max_drawdown_pct', 0, 100) ?? Infinity;
   let base: Template;

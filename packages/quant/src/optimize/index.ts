@@ -11,3 +11,7 @@ export {
   walkForward, walkForwardResult, parseWalkForward, foldWindows, WALK_FORWARD_DEFAULTS,
   type WalkForwardInput, type WalkForwardSpec, type WalkForwardResult, type WalkForwardFold, type FoldWindows,
 } from './walkForward.ts';
+export {
+  search, searchGrid, searchResult, createSearch, evaluateCellList, MAX_SEARCH_CELLS, MAX_SEARCH_BUDGET, DEFAULT_SEARCH_SEED,
+  type Search, type SearchOptions, type SearchRun,
+} from './search.ts';
