@@ -167,7 +167,7 @@ export default function ScannerPage() {
                 value={newType[category]}
                 options={FILTER_TYPES[category].map((t) => ({ value: t.type, label: t.label }))}
                 onChange={(e) => setNewType((n) => ({ ...n, [category]: e.target.value as FilterType }))}
-                wrapperClassName="w-full sm:w-56"
+                wrapperClassName="w-full sm:w-auto"
               />
               <Button variant="secondary" onClick={() => setRows((rs) => addRow(rs, newType[category]))} className="w-full sm:w-auto">
                 {SCANNER_TEXT.addFilter}

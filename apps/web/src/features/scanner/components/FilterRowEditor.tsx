@@ -23,7 +23,7 @@ export function FilterRowEditor({ row, onChange, onChangeType, onRemove }: Filte
           value={row.type}
           options={FILTER_TYPES[row.category].map((t) => ({ value: t.type, label: t.label }))}
           onChange={(e) => onChangeType(e.target.value as FilterType)}
-          wrapperClassName="w-full sm:w-44"
+          wrapperClassName="w-full sm:w-auto"
         />
         {/* keyed by type: a retyped row gets fresh inputs, not the old type's typed text */}
         <Fragment key={row.type}>

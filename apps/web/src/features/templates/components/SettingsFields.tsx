@@ -153,7 +153,7 @@ function PositionSizeField({ form }: { form: SettingsForm }) {
           { value: 'shares', label: TEMPLATE_TEXT.unitShares },
         ]}
         onChange={(e) => form.setUnit(e.target.value as PositionUnit)}
-        wrapperClassName="w-28 shrink-0"
+        wrapperClassName="shrink-0"
       />
     </div>
   );
