@@ -1,6 +1,10 @@
-import { rma } from './movingAverages.ts';
-import { checkPeriod, shift } from './series.ts';
-import { trueRange } from './volatility.ts';
+// ADX and the directional indicators in one pass over the bars: the true range, both directional
+// movements, their three Wilder smoothings, the DIs, DX and DX's own smoothing are all carried bar to
+// bar in locals. Separate passes would store five temporary series and read each back; one loop keeps
+// everything in registers, and its four smoothings are independent chains the processor overlaps.
+// (Each smoothing is the one-bar recurrence s = α·x + (1 − α)·s, seeded with the mean of its first n
+// inputs, as `rma` defines it.)
+import { checkPeriod, nanSeries, shift } from './series.ts';
 
 export interface Dmi {
   adx: Float64Array;
@@ -15,37 +19,68 @@ export interface Dmi {
 export function adx(high: ArrayLike<number>, low: ArrayLike<number>, close: ArrayLike<number>, period = 14, offset = 0): Dmi {
   checkPeriod('ADX period', period);
   const len = close.length;
-  const plusDm = new Float64Array(len);
-  const minusDm = new Float64Array(len);
-  // TR from bar 1: bar 0 has no previous close
-  const tr = trueRange(high, low, close);
-  if (len > 0) plusDm[0] = minusDm[0] = tr[0] = NaN;
+  const plusDi = nanSeries(len, period + 1);
+  const minusDi = nanSeries(len, period + 1);
+  const out = nanSeries(len, period + 1);
+  const alpha = 1 / period;
+  const keep = 1 - alpha;
+  // sums while seeding (bars 1…period), then the smoothed values
+  let trS = 0;
+  let plusS = 0;
+  let minusS = 0;
+  let p = NaN;
+  let m = NaN;
+  // DX's smoothing: how many DX values it has seen (it starts at the first defined one)
+  let dxSeen = 0;
+  let adxS = 0;
   for (let i = 1; i < len; i++) {
-    const up = high[i] - high[i - 1];
-    const down = low[i - 1] - low[i];
-    plusDm[i] = up > down && up > 0 ? up : 0;
-    minusDm[i] = down > up && down > 0 ? down : 0;
-  }
-  const trS = rma(tr, period);
-  const plusDi = rma(plusDm, period);
-  const minusDi = rma(minusDm, period);
-  const dx = tr; // reuse: tr is no longer needed
-  let prevPlus = NaN;
-  let prevMinus = NaN;
-  for (let i = 0; i < len; i++) {
-    const t = trS[i];
-    let p = prevPlus;
-    let m = prevMinus;
-    if (t === t && t !== 0) {
-      p = (100 * plusDi[i]) / t;
-      m = (100 * minusDi[i]) / t;
+    const h = high[i];
+    const l = low[i];
+    const pc = close[i - 1];
+    let tr = h - l;
+    const upTr = Math.abs(h - pc);
+    const downTr = Math.abs(l - pc);
+    if (upTr > tr) tr = upTr;
+    if (downTr > tr) tr = downTr;
+    const up = h - high[i - 1];
+    const down = low[i - 1] - l;
+    const plusDm = up > down && up > 0 ? up : 0;
+    const minusDm = down > up && down > 0 ? down : 0;
+    if (i < period) {
+      trS += tr;
+      plusS += plusDm;
+      minusS += minusDm;
+      continue;
     }
-    plusDi[i] = prevPlus = p;
-    minusDi[i] = prevMinus = m;
+    if (i === period) {
+      trS = (trS + tr) / period;
+      plusS = (plusS + plusDm) / period;
+      minusS = (minusS + minusDm) / period;
+    } else {
+      trS = alpha * tr + keep * trS;
+      plusS = alpha * plusDm + keep * plusS;
+      minusS = alpha * minusDm + keep * minusS;
+    }
+    if (trS === trS && trS !== 0) {
+      p = (100 * plusS) / trS;
+      m = (100 * minusS) / trS;
+    }
+    plusDi[i] = p;
+    minusDi[i] = m;
     const sum = p + m;
-    dx[i] = Math.abs(p - m) / (sum === 0 ? 1 : sum);
+    const dx = Math.abs(p - m) / (sum === 0 ? 1 : sum);
+    if (dxSeen === 0 && dx !== dx) {
+      out[i] = NaN;
+      continue;
+    }
+    dxSeen++;
+    if (dxSeen < period) {
+      adxS += dx;
+      out[i] = NaN;
+    } else {
+      adxS = dxSeen === period ? (adxS + dx) / period : alpha * dx + keep * adxS;
+      out[i] = 100 * adxS;
+    }
   }
-  const a = rma(dx, period);
-  for (let i = 0; i < len; i++) a[i] *= 100;
-  return { adx: shift(a, offset), plusDi: shift(plusDi, offset), minusDi: shift(minusDi, offset) };
+  return { adx: shift(out, offset), plusDi: shift(plusDi, offset), minusDi: shift(minusDi, offset) };
 }

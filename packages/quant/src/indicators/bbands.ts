@@ -1,3 +1,10 @@
+// Bollinger Bands in one pass of running sums: the window's Σd and Σd², d = x − c for a centre c near
+// the prices, each kept as a compensated (Neumaier) sum: the exact rounding error of every add is carried
+// along, so a long run of adds and removes does not drift, and variance = Σd²/n − (Σd/n)². Centring
+// keeps that difference from cancelling away the digits (prices of 100 with a σ of 1 would otherwise
+// lose four), and c moves to the current price every RECENTRE bars with the window's sums recomputed
+// outright, so a price that wanders far from where it started still subtracts a nearby centre.
+// Beside Welford's update this has no division on the running part and no dependency on the mean.
 import { checkPeriod, nanSeries, shift } from './series.ts';
 
 export interface Bollinger {
@@ -8,10 +15,11 @@ export interface Bollinger {
   percentB: Float64Array;
 }
 
+/** How often (in bars) the centre moves to the current price and the sums are recomputed. */
+const RECENTRE = 512;
+
 /** Bollinger Bands(n, k): middle = SMA(n); upper/lower = middle ± k·σ, σ the population standard
- *  deviation of the last n values. One pass: the window's mean and sum of squared deviations are
- *  updated as a value enters and one leaves (Welford's update, which keeps its precision on prices
- *  where Σx² − (Σx)²/n would lose it). */
+ *  deviation of the last n values. */
 export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offset = 0): Bollinger {
   checkPeriod('Bollinger period', period);
   const len = values.length;
@@ -24,30 +32,53 @@ export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offse
     upper.fill(NaN); middle.fill(NaN); lower.fill(NaN); percentB.fill(NaN);
     return { upper, middle, lower, percentB };
   }
-  let mean = 0;
-  let m2 = 0;
-  for (let i = 0; i < period; i++) {
-    const x = values[i];
-    const d = x - mean;
-    mean += d / (i + 1);
-    m2 += d * (x - mean);
-  }
+  let c = 0;
+  let s1 = 0; // Σd and its compensation
+  let e1 = 0;
+  let s2 = 0; // Σd² and its compensation
+  let e2 = 0;
+  let nextCentre = warm;
+  const inv = 1 / period;
   for (let i = warm; i < len; i++) {
-    if (i > warm) {
-      const x = values[i];
+    const x = values[i];
+    if (i === nextCentre) {
+      nextCentre += RECENTRE;
+      c = x;
+      s1 = e1 = s2 = e2 = 0;
+      for (let j = i - warm; j <= i; j++) {
+        const d = values[j] - c;
+        s1 += d;
+        s2 += d * d;
+      }
+    } else {
       const old = values[i - period];
-      const prevMean = mean;
-      mean += (x - old) / period;
-      m2 += (x - old) * (x - mean + old - prevMean);
-      if (m2 < 0) m2 = 0;
+      const dNew = x - c;
+      const dOld = old - c;
+      // Σd gains dNew − dOld, Σd² gains dNew² − dOld² = (dNew − dOld)(dNew + dOld)
+      const a = dNew - dOld;
+      // each add's exact rounding error by Knuth's branch-free two-sum (a compare-and-branch would
+      // mispredict: Σd hovers around 0, so which of the two is larger changes all the time)
+      let t = s1 + a;
+      let z = t - s1;
+      e1 += s1 - (t - z) + (a - z);
+      s1 = t;
+      const b = a * (dNew + dOld);
+      t = s2 + b;
+      z = t - s2;
+      e2 += s2 - (t - z) + (b - z);
+      s2 = t;
     }
-    const band = stddev * Math.sqrt(m2 / period);
+    const meanD = (s1 + e1) * inv;
+    let variance = (s2 + e2) * inv - meanD * meanD;
+    if (variance < 0) variance = 0;
+    const mean = c + meanD;
+    const band = stddev * Math.sqrt(variance);
     const u = mean + band;
     const l = mean - band;
     middle[i] = mean;
     upper[i] = u;
     lower[i] = l;
-    percentB[i] = u === l ? NaN : (values[i] - l) / (u - l);
+    percentB[i] = u === l ? NaN : (x - l) / (u - l);
   }
   return { upper: shift(upper, offset), middle: shift(middle, offset), lower: shift(lower, offset), percentB: shift(percentB, offset) };
 }
