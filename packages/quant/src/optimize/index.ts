@@ -12,6 +12,6 @@ export {
   type WalkForwardInput, type WalkForwardSpec, type WalkForwardResult, type WalkForwardFold, type FoldWindows,
 } from './walkForward.ts';
 export {
-  search, searchGrid, searchResult, createSearch, evaluateCellList, MAX_SEARCH_CELLS, MAX_SEARCH_BUDGET, DEFAULT_SEARCH_SEED,
-  type Search, type SearchOptions, type SearchRun,
+  search, searchGrid, searchSteps, bestCell, searchResult, createSearch, evaluateCellList, MAX_SEARCH_CELLS, MAX_SEARCH_BUDGET, DEFAULT_SEARCH_SEED,
+  type Search, type SearchOptions, type SearchRun, type SearchGridOptions,
 } from './search.ts';

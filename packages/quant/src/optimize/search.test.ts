@@ -4,8 +4,9 @@ import { barsFromCsv, goldensMissing, haveGoldens, readGolden } from '../test/go
 import { barsArb } from '../test/arbitraries.ts';
 import fc from 'fast-check';
 import { GridError, parseGrid, type GridInput } from './grid.ts';
-import { evaluateCells } from './optimize.ts';
+import { evaluateCells, optimize } from './optimize.ts';
 import { createSearch, evaluateCellList, search, searchGrid } from './search.ts';
+import { foldWindows, parseWalkForward, walkForward } from './walkForward.ts';
 
 /** Runs a search over a synthetic objective of the cells' value indices. */
 function searchSynthetic(radix: number[], budget: number, seed: number, f: (digits: number[]) => number) {
@@ -88,6 +89,35 @@ describe('model-based search', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('with a budget of every cell, finds the grid\'s best cell and statistics; walk-forward folds too', () => {
+    fc.assert(
+      fc.property(barsArb(200, 320), fc.integer({ min: 0, max: 1000 }), (bars, seed) => {
+        const input: GridInput = { maximize: 'Sharpe Ratio', params: [{ row: 0, field: 'period', values: range(5, 3) }, { row: 0, field: 'cvalue', values: range(4, 25, 5) }] };
+        const grid = optimize(bars, rsi, input);
+        const found = search(bars, rsi, input, { budget: 20, seed });
+        expect(found.best).toEqual(grid.best);
+        const g = parseGrid(input, rsi);
+        const spec = parseWalkForward({ folds: 2 });
+        expect(walkForward(bars, g, spec, { search: { budget: 20, seed } })).toEqual(walkForward(bars, g, spec));
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it('walk-forward with a search picks each fold\'s winner among the cells that fold tried', () => {
+    const close = Float64Array.from({ length: 400 }, (_, i) => 100 + 10 * Math.sin(i / 7) + i * 0.05);
+    const bars = { day: Int32Array.from({ length: 400 }, (_, i) => 18_000 + i), open: close, high: close, low: close, close, volume: new Float64Array(400).fill(1) };
+    const input: GridInput = { maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: range(30, 2) }, { row: 0, field: 'cvalue', values: range(30, 20, 1) }] };
+    const g = parseGrid(input, rsi);
+    const spec = parseWalkForward({ folds: 3 });
+    const r = walkForward(bars, g, spec, { search: { budget: 60, seed: 9 } });
+    foldWindows(400, spec).forEach((w, k) => {
+      const tried = searchGrid(bars, g, { budget: 60, seed: 9, window: w.inSample });
+      const values = Array.from(tried.values).filter((v) => !Number.isNaN(v));
+      expect(r.folds[k].in_sample_value).toBe(values.length ? Math.max(...values) : null);
+    });
   });
 
   it('searches a space past the grid limit, which a grid refuses', () => {

@@ -234,7 +234,19 @@ export function evaluateCellList(
 
 /** A whole search on this thread. With `blocks`, every tried cell's returns are kept per block (for
  *  the Probability of Backtest Overfitting). */
-export function searchGrid(bars: DailyBars, grid: Grid, options: SearchOptions & { window?: BarWindow; blocks?: boolean }): SearchRun {
+export function searchGrid(bars: DailyBars, grid: Grid, options: SearchGridOptions): SearchRun {
+  const steps = searchSteps(bars, grid, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export type SearchGridOptions = SearchOptions & { window?: BarWindow; blocks?: boolean };
+
+/** A search a round at a time: each `next()` evaluates one batch of cells (tens of milliseconds), so
+ *  a server can answer requests between rounds; the last returns the run. */
+export function* searchSteps(bars: DailyBars, grid: Grid, options: SearchGridOptions): Generator<void, SearchRun> {
   const search = createSearch(grid.radix, options);
   const series = new Map<string, Float64Array>();
   const budget = Math.min(options.budget, grid.cells);
@@ -244,18 +256,38 @@ export function searchGrid(bars: DailyBars, grid: Grid, options: SearchOptions &
     const at = search.cells.length;
     const got = evaluateCellList(bars, grid, batch, { window: options.window, series, blocks, at });
     search.tell(batch, got.map((v) => v * grid.direction));
+    yield;
   }
   return { cells: search.cells, values: Float64Array.from(search.values, (v) => v * grid.direction), ...(blocks && { blocks }) };
 }
 
+/** The best cell of `values` (value i is cell `cells[i]` when given, else cell i): its grid index and
+ *  value, or -1 when none has a value. Among equal values the first cell in grid order, as a grid. */
+export function bestCell(values: Float64Array, direction: 1 | -1, cells?: readonly number[]): { cell: number; value: number } {
+  if (!cells) {
+    const b = bestIndex(values, direction);
+    return { cell: b, value: b < 0 ? NaN : values[b] };
+  }
+  let cell = -1;
+  let value = NaN;
+  values.forEach((v, i) => {
+    if (Number.isNaN(v)) return;
+    if (cell < 0 || v * direction > value * direction || (v === value && cells[i] < cell)) {
+      cell = cells[i];
+      value = v;
+    }
+  });
+  return { cell, value };
+}
+
 /** The search's result as a grid's: the heatmap holds the tried cells only (in evaluation order), the
- *  best is the best tried cell (the first tried among equals) with its statistics and trades. */
+ *  best is the best tried cell (the first in grid order among equals) with its statistics and trades. */
 export function searchResult(bars: DailyBars, grid: Grid, run: Pick<SearchRun, 'cells' | 'values'>, window?: BarWindow): OptimizationResult {
   const heatmap: HeatmapCell[] = run.cells.map((cell, i) => ({ params: cellParams(grid, cell), value: Number.isNaN(run.values[i]) ? null : run.values[i] }));
-  const b = bestIndex(run.values, grid.direction);
-  if (b < 0) return { best: null, heatmap };
-  const { stats, trades } = runCell(bars, grid, run.cells[b], window);
-  return { best: { params: cellParams(grid, run.cells[b]), stats, trades }, heatmap };
+  const { cell } = bestCell(run.values, grid.direction, run.cells);
+  if (cell < 0) return { best: null, heatmap };
+  const { stats, trades } = runCell(bars, grid, cell, window);
+  return { best: { params: cellParams(grid, cell), stats, trades }, heatmap };
 }
 
 /** A whole search from a grid's input, on this thread (the space may exceed a grid's cell limit). */

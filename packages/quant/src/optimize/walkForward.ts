@@ -13,7 +13,8 @@ import { formatDay } from '../dates.ts';
 import { runTemplate, tradeJson, type Trade } from '../engine.ts';
 import { computeStats, type Stats, type TradeRecord } from '../stats.ts';
 import { cellParams, cellTemplate, GridError, type Grid, type GridValue } from './grid.ts';
-import { bestIndex, evaluateCells, runCell } from './optimize.ts';
+import { evaluateCells, runCell } from './optimize.ts';
+import { bestCell, searchGrid, type SearchOptions } from './search.ts';
 
 export interface WalkForwardInput {
   /** number of folds (out-of-sample windows), 1–20 */
@@ -95,21 +96,30 @@ export function foldWindows(n: number, spec: WalkForwardSpec): FoldWindows[] {
 }
 
 /** Every fold on this thread (the server spreads each fold's cells over workers and calls
- *  `walkForwardResult` with their values). */
-export function walkForward(bars: DailyBars, grid: Grid, spec: WalkForwardSpec): WalkForwardResult {
+ *  `walkForwardResult` with their values). With `search`, each fold (and the whole period) is a
+ *  model-based search of the grid's cells instead of the whole grid. */
+export function walkForward(bars: DailyBars, grid: Grid, spec: WalkForwardSpec, opts: { search?: SearchOptions } = {}): WalkForwardResult {
   const windows = foldWindows(bars.close.length, spec);
+  if (opts.search) {
+    const search = opts.search;
+    const folds = windows.map((w) => searchGrid(bars, grid, { ...search, window: w.inSample }));
+    const whole = searchGrid(bars, grid, search);
+    return walkForwardResult(bars, grid, windows, folds.map((f) => f.values), whole.values, { foldCells: folds.map((f) => f.cells), wholeCells: whole.cells });
+  }
   const series = new Map<string, Float64Array>();
   const foldValues = windows.map((w) => evaluateCells(bars, grid, 0, grid.cells, { window: w.inSample, series }));
   return walkForwardResult(bars, grid, windows, foldValues, evaluateCells(bars, grid, 0, grid.cells, { series }));
 }
 
-/** Assembles the result from each fold's in-sample cell values and the whole period's. */
+/** Assembles the result from each fold's in-sample cell values and the whole period's. A search's
+ *  values are of the cells it tried: `foldCells` and `wholeCells` name them. */
 export function walkForwardResult(
   bars: DailyBars,
   grid: Grid,
   windows: FoldWindows[],
   foldValues: Float64Array[],
   wholeValues: Float64Array,
+  tried: { foldCells: readonly (readonly number[])[]; wholeCells: readonly number[] } | null = null,
 ): WalkForwardResult {
   const day = (i: number) => formatDay(bars.day[i]);
   const stitchStart = windows[0].outOfSample.start;
@@ -121,14 +131,14 @@ export function walkForwardResult(
   const inSampleAnnual: number[] = [];
 
   windows.forEach((w, k) => {
-    const best = bestIndex(foldValues[k], grid.direction);
+    const { cell: best, value: bestValue } = bestCell(foldValues[k], grid.direction, tried?.foldCells[k]);
     const params = best < 0 ? null : cellParams(grid, best);
     const { start, end } = w.outOfSample;
     const fold: WalkForwardFold = {
       in_sample: { start: day(w.inSample.start), end: day(w.inSample.end - 1) },
       out_of_sample: { start: day(start), end: day(end - 1) },
       params,
-      in_sample_value: best < 0 ? null : foldValues[k][best],
+      in_sample_value: best < 0 ? null : bestValue,
       out_of_sample_value: null,
       out_of_sample_stats: null,
     };
@@ -153,7 +163,7 @@ export function walkForwardResult(
 
   const stitched = windowBars(bars, stitchStart, n);
   const { stats } = computeStats(stitched, equity, records);
-  const whole = bestIndex(wholeValues, grid.direction);
+  const whole = bestCell(wholeValues, grid.direction, tried?.wholeCells).cell;
   const hindsight = whole < 0 ? null : runCell(bars, grid, whole, { start: stitchStart, end: n });
   const oosAnnual = stats['Return (Ann.) [%]'];
   const isAnnual = inSampleAnnual.length ? inSampleAnnual.reduce((a, b) => a + b, 0) / inSampleAnnual.length : NaN;
