@@ -48,6 +48,15 @@ export const ALERT_MESSAGES = {
   webhookRedirected: 'the target redirected; webhooks do not follow redirects',
   webhookTestsLimited: (seconds: number) =>
     `You can send at most ${ALERT_LIMITS.webhookTestsPerMinute} webhook tests a minute. Try again in ${seconds} seconds.`,
+  testsLimited: (seconds: number) =>
+    `You can send at most ${ALERT_LIMITS.webhookTestsPerMinute} tests a minute (webhook tests included). Try again in ${seconds} seconds.`,
+  /** the in-app test notification's words: marked as a test, so nobody takes it for a signal */
+  testMessage: (name: string) => `Test notification from alert ${name}: nothing fired, this only shows the alert reaches you.`,
+  testInAppSent: 'Added to your notifications (the bell).',
+  testEmailSent: (to: string) => `Sent to ${to}.`,
+  testEmailNoServer: 'This server has no mail server set up (SMTP_URL), so the e-mail was only written to its log.',
+  testEmailNoAddress: 'Your account has no e-mail address.',
+  testWebhookSent: (status: number | null) => `Delivered${status ? ` (HTTP ${status})` : ''}.`,
   scannerTemplateNotFound: 'Saved query not found.',
   templateNotFound: 'Template not found.',
   templateNoConditions: (side: string) => `The template has no ${side} conditions.`,
@@ -185,6 +194,24 @@ export const WebhookTestResult = z.object({
   error: z.string().nullable(),
 });
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
+
+/** The ways an alert reaches its user: in-app always, e-mail and a webhook when the alert has them. */
+export const ALERT_CHANNELS = ['in_app', 'email', 'webhook'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** POST /api/alerts/{id}/test/ answer: one test notification through each channel the alert has,
+ *  in the order in_app, email, webhook, each with what happened. */
+export const AlertTestResult = z.object({
+  channels: z.array(
+    z.object({
+      channel: z.enum(ALERT_CHANNELS),
+      outcome: z.enum(['sent', 'failed']),
+      /** in words: where it went, or why it failed */
+      detail: z.string(),
+    }),
+  ),
+});
+export type AlertTestResult = z.infer<typeof AlertTestResult>;
 
 /** The JSON a webhook receives (also what a test delivery sends, with test: true). */
 export const WebhookPayload = z.object({

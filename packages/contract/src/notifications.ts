@@ -25,7 +25,8 @@ export const Notification = z.object({
   /** the values behind it (indicator values, the level…) */
   values: z.record(z.string(), z.number().nullable()),
   /** the app's page to open: the symbol's chart (/rchart/SYMBOL/) or, for the "N more symbols" event of
-   *  a scan alert (symbol null), the scanner with the saved query (/scanner?template=ID) */
+   *  a scan alert (symbol null), the scanner with the saved query (/scanner?template=ID); for a test
+   *  notification (POST /api/alerts/{id}/test/), the alerts page (/alerts) */
   link: z.string(),
   /** date of the bar that fired it */
   bar_date: z.string().nullable(),

@@ -47,3 +47,15 @@ export function alertMail(config: Config, to: string, userId: number, firings: F
   const subject = firings.length === 1 ? `Alert: ${firings[0].message}` : `Alerts: ${firings.length} events (${[...alerts.keys()].slice(0, 3).join(', ')}${alerts.size > 3 ? ', …' : ''})`;
   return { to, subject: subject.slice(0, 200), text: lines.join('\n') };
 }
+
+/** The e-mail of an alert's test: says plainly that nothing fired, with the same links as a real one. */
+export function alertTestMail(config: Config, to: string, userId: number, alertName: string): Mail {
+  const text = [
+    `This is a test of your alert ${alertName}. Nothing fired: it only shows that the alert's e-mails reach you.`,
+    '',
+    `Manage your alerts: ${config.siteUrl}/alerts`,
+    '',
+    `Stop these e-mails (no sign-in needed): ${unsubscribeUrl(config, userId)}`,
+  ].join('\n');
+  return { to, subject: `Test: alert ${alertName}`.slice(0, 200), text };
+}

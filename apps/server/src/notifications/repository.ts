@@ -41,3 +41,12 @@ export async function userEmail(db: Db, userId: number): Promise<string | null> 
   const [r] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
   return r?.email ?? null;
 }
+
+/** One notification written outside a market update (an alert's test): no bar, no import. */
+export async function addNotification(db: Db, n: { userId: number; alertId: number; alertName: string; kind: Notification['kind']; symbol: string | null; message: string; link: string }): Promise<number> {
+  const [r] = await db.query<{ id: number }>(
+    `INSERT INTO notifications (user_id, alert_id, alert_name, kind, symbol, message, link) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [n.userId, n.alertId, n.alertName, n.kind, n.symbol, n.message, n.link],
+  );
+  return r.id;
+}

@@ -1,7 +1,7 @@
 // Alerts: saved-scan, template and price-level alerts with their channels.
 import { z } from 'zod';
 import { IdParams } from '../backtest/index.ts';
-import { Alert, AlertCheckResult, AlertPatch, AlertWrite, ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER, WebhookTestResult } from '../alerts.ts';
+import { Alert, AlertCheckResult, AlertPatch, AlertTestResult, AlertWrite, ALERT_LIMITS, WEBHOOK_SIGNATURE_HEADER, WebhookTestResult } from '../alerts.ts';
 import { endpoint } from './endpoint.ts';
 
 const TAG = 'Alerts';
@@ -34,6 +34,13 @@ export const alerts = {
     method: 'POST', path: '/api/alerts/{id}/test_webhook/', auth: 'user', tag: TAG, summary: 'Send one signed test delivery to the webhook',
     description: `At most ${ALERT_LIMITS.webhookTestsPerMinute} a minute per alert (429 beyond). The answer says how the target replied.`,
     params: IdParams, status: 200, response: WebhookTestResult, errors: [404, 429],
+  }),
+  test: endpoint({
+    method: 'POST', path: '/api/alerts/{id}/test/', auth: 'user', tag: TAG, summary: 'Send a test notification through every channel of the alert',
+    description: 'One notification marked as a test: in-app (the bell), by e-mail when the alert has e-mail on, and a signed test delivery ' +
+      `to its webhook (no retries). Counts with the webhook tests: at most ${ALERT_LIMITS.webhookTestsPerMinute} a minute per user (429 beyond). ` +
+      'The answer says, per channel, whether it was sent or why it failed.',
+    params: IdParams, status: 200, response: AlertTestResult, errors: [404, 429],
   }),
   check: endpoint({
     method: 'POST', path: '/api/alerts/{id}/check/', auth: 'user', tag: TAG, summary: 'Check an alert against the latest data now',

@@ -14,10 +14,20 @@ import { webhookUrlProblem } from '../../alerts/webhookTarget.ts';
 import { postOnce, testResult } from '../../alerts/webhook.ts';
 import { webhookPayload } from '../../alerts/jobs.ts';
 import { chartLink } from '../../alerts/evaluate.ts';
+import { sendAlertTest } from '../../alerts/testNotification.ts';
+import { createMailer } from '../../accounts/mailer.ts';
 
 /** /api/alerts/: the user's alerts — saved scans, template sides and price levels. */
 export default async function alertRoutes(app: FastifyInstance, { deps }: RouteOpts) {
   const { alerts } = endpoints;
+  const mailer = createMailer(deps.config, app.log);
+
+  /** Webhook tests and whole-alert tests count together, per user (not per alert: many alerts must not
+   *  multiply the tests one target or mailbox receives), in the auth throttle's table shared by every process. */
+  async function limitTests(userId: number, message: (seconds: number) => string) {
+    const { hits, ttl } = await hit(deps.db, `alert-webhook-test-user:${userId}`, 60);
+    if (hits > ALERT_LIMITS.webhookTestsPerMinute) throw new HttpError(429, { detail: message(ttl) }, { 'retry-after': String(ttl) });
+  }
 
   const checkWebhook = (url: string | null | undefined) => {
     if (!url) return;
@@ -78,17 +88,18 @@ export default async function alertRoutes(app: FastifyInstance, { deps }: RouteO
   route(app, alerts.testWebhook, async ({ user, params }) => {
     const a = found(await getAlert(deps.db, user.id, params.id));
     if (!a.webhook_url) throw badRequest({ webhook_url: [ALERT_MESSAGES.noWebhook] });
-    // per user, not per alert (many alerts must not multiply the tests one target receives);
-    // shared by every process (the auth throttle's table)
-    const { hits, ttl } = await hit(deps.db, `alert-webhook-test-user:${user.id}`, 60);
-    if (hits > ALERT_LIMITS.webhookTestsPerMinute) {
-      throw new HttpError(429, { detail: ALERT_MESSAGES.webhookTestsLimited(ttl) }, { 'retry-after': String(ttl) });
-    }
+    await limitTests(user.id, ALERT_MESSAGES.webhookTestsLimited);
     const symbol = a.symbol ?? 'TEST';
     const payload = webhookPayload(a, [{
       alertId: a.id, userId: user.id, alertName: a.name, kind: a.kind, symbol, message: `Test delivery of alert ${a.name}`,
       close: null, values: {}, link: chartLink(symbol), barDate: new Date().toISOString().slice(0, 10),
     }], true);
     return testResult(await postOnce(deps.config, a.webhook_url, a.webhook_secret, payload));
+  });
+
+  route(app, alerts.test, async ({ user, params }) => {
+    const a = found(await getAlert(deps.db, user.id, params.id));
+    await limitTests(user.id, ALERT_MESSAGES.testsLimited);
+    return sendAlertTest(deps, mailer, user.id, a);
   });
 }
