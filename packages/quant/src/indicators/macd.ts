@@ -19,8 +19,9 @@ export function macd(values: ArrayLike<number>, fast = 12, slow = 26, signal = 9
 }
 
 /** MACD from EMA(fast) and EMA(slow) of the same values. Neither is changed unless `reuse`, when
- *  the line is written over the fast EMA and the histogram over the slow one. */
-export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signal: number, offset = 0, reuse = false): Macd {
+ *  the line is written over the fast EMA and the histogram over the slow one. Without `histogram`
+ *  (a caller that reads only the line and the signal), the histogram is left out: an empty series. */
+export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signal: number, offset = 0, reuse = false, histogram = true): Macd {
   checkPeriod('EMA period', signal);
   const len = fastEma.length;
   const line = reuse ? fastEma : new Float64Array(len);
@@ -29,9 +30,10 @@ export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signa
   // histogram written in the same loop.
   const start = firstValid(line);
   const seedEnd = Math.min(start + signal, len + 1);
+  if (!histogram && SCRAP.length < len) SCRAP = new Float64Array(len);
   // NaN up to the signal's first value; every later bar is written below
   const sig = nanSeries(len, seedEnd - 1);
-  const hist = reuse ? slowEma.fill(NaN, 0, Math.min(seedEnd - 1, len)) : nanSeries(len, seedEnd - 1);
+  const hist = !histogram ? SCRAP.subarray(0, len) : reuse ? slowEma.fill(NaN, 0, Math.min(seedEnd - 1, len)) : nanSeries(len, seedEnd - 1);
   if (len - start >= signal) {
     let sum = 0;
     for (let i = start; i < seedEnd; i++) sum += line[i];
@@ -57,5 +59,9 @@ export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signa
       hist[i] = line[i] - s0;
     }
   }
-  return { macd: shift(line, offset), signal: shift(sig, offset), histogram: shift(hist, offset) };
+  return { macd: shift(line, offset), signal: shift(sig, offset), histogram: histogram ? shift(hist, offset) : NO_SERIES };
 }
+
+// Where the loop writes a histogram nobody asked for (one branch-free loop for both cases).
+let SCRAP = new Float64Array(0);
+const NO_SERIES = new Float64Array(0);
