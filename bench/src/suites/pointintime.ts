@@ -7,7 +7,7 @@
 // POINTINTIME_BENCH_SYMBOLS sets a smaller market to check the suite itself; budgets hold at 1,600 only.
 import { DEFAULT_FLOORS, parseScanQuery, type ScanQuery } from '@app/contract';
 import type { TemplateInput } from '@app/quant';
-import { demoListings, EnginePool, lastWeekdayBefore, type SeriesEntry } from '@app/server/testing';
+import { demoListings, EnginePool, lastWeekdayBefore, memberItems, SeriesCache, type SeriesEntry } from '@app/server/testing';
 import { interleavedMedianMs, medianMs, type BenchResult, type BenchSuite } from '../report.ts';
 
 const SYMBOLS = 1600;
@@ -34,21 +34,30 @@ function scanQuery(): ScanQuery {
   return q.value;
 }
 
-/** The demo market's listings as the series cache holds them, each over its whole history. */
+/** The demo market's listings in a series cache, as the server holds them (bars in shared memory). */
 function market(count: number) {
   const endDay = lastWeekdayBefore(new Date('2026-01-15T00:00:00Z'));
-  const items: { entry: SeriesEntry; from: number; to: number }[] = [];
+  const entries: SeriesEntry[] = [];
   for (const l of demoListings({ seed: 20260101, count, endDay })) {
     if (l.bars.close.length < 2) continue;
-    const entry: SeriesEntry = {
+    entries.push({
       info: l.info,
       bars: l.bars,
       quarterly: l.fundamentals.filter((p) => p.period_type === 'QUARTERLY'),
       annual: l.fundamentals.filter((p) => p.period_type === 'ANNUAL'),
-    };
-    items.push({ entry, from: 0, to: l.bars.close.length });
+    });
   }
-  return items;
+  const cache = new SeriesCache();
+  cache.setEntries(entries);
+  return cache;
+}
+
+/** Every symbol's whole history as the run's batch kind sends it (only the filings the scan reads). */
+function runItems(cache: SeriesCache, query: ScanQuery | null) {
+  const all = cache.all();
+  const days = all.flatMap((e) => [e.bars.day[0], e.bars.day[e.bars.day.length - 1]]);
+  const iso = (d: number) => new Date(d * 86_400_000).toISOString().slice(0, 10);
+  return memberItems(cache, all.map((e) => e.info.symbol), iso(Math.min(...days)), iso(Math.max(...days)), query).items;
 }
 
 export default {
@@ -57,9 +66,11 @@ export default {
     const results: BenchResult[] = [];
     const symbols = Number(process.env.POINTINTIME_BENCH_SYMBOLS) || SYMBOLS;
     const full = symbols === SYMBOLS;
-    const items = market(symbols);
+    const cache = market(symbols);
     const floors = { ...DEFAULT_FLOORS };
     const pointInTime = { query: scanQuery(), floors };
+    const items = runItems(cache, pointInTime.query);
+    const plainItems = runItems(cache, null);
     const todaysList = { query: null, floors };
     const years = Math.round(Math.max(...items.map((i) => i.to)) / 252);
     const pool = new EnginePool();
@@ -75,9 +86,11 @@ export default {
       });
 
       const chunks: (typeof items)[] = [];
+      const plainChunks: (typeof items)[] = [];
       for (let k = 0; k < items.length; k += CHUNK) chunks.push(items.slice(k, k + CHUNK));
-      const rows = (rule: typeof pointInTime | typeof todaysList) => () => Promise.all(chunks.map((c) => pool.run('universeRows', { template, items: c, rule })));
-      const [withScan, withList] = await interleavedMedianMs([rows(pointInTime), rows(todaysList)], 5, 1);
+      for (let k = 0; k < plainItems.length; k += CHUNK) plainChunks.push(plainItems.slice(k, k + CHUNK));
+      const rows = (rule: typeof pointInTime | typeof todaysList, of: (typeof items)[]) => () => Promise.all(of.map((c) => pool.run('universeRows', { template, items: c, rule })));
+      const [withScan, withList] = await interleavedMedianMs([rows(pointInTime, chunks), rows(todaysList, plainChunks)], 5, 1);
       results.push({
         name: `universe run, saved scan point in time (${withScan.toFixed(0)} ms) vs today's list (${withList.toFixed(0)} ms): ${items.length.toLocaleString('en-US')} symbols × ${years} years, floors on in both`,
         value: withScan / withList,

@@ -1,6 +1,7 @@
 import type { DailyBars } from '@app/quant';
 import type { Db } from '../db/index.ts';
 import { emptyBars } from './barChunks.ts';
+import { sharedBars } from '../engine/transfer.ts';
 import { lastMarketChange, listSymbols, loadBars, loadFundamentals, type FundamentalPeriod, type SymbolInfo } from './repository.ts';
 
 export interface SeriesEntry {
@@ -11,7 +12,9 @@ export interface SeriesEntry {
 }
 
 /** The in-memory columnar copy of the market that the scanner, charts and backtests read.
- *  Loaded from the database at start, and caught up with the imports of any process (catchUp). */
+ *  Loaded from the database at start, and caught up with the imports of any process (catchUp). The
+ *  bars sit in shared memory: a run over every symbol hands them to an engine thread by reference
+ *  (a copy of 1,600 symbols' histories took as long as the run). Nothing writes into them. */
 export class SeriesCache {
   private entries = new Map<string, SeriesEntry>();
   private symbolsSorted: string[] = [];
@@ -109,7 +112,7 @@ export class SeriesCache {
       const f = byFund.get(info.symbol) ?? [];
       next.set(info.symbol, {
         info,
-        bars: bars.get(info.symbol) ?? emptyBars(),
+        bars: sharedBars(bars.get(info.symbol) ?? emptyBars()),
         quarterly: f.filter((p) => p.period_type === 'QUARTERLY'),
         annual: f.filter((p) => p.period_type === 'ANNUAL'),
       });
@@ -123,7 +126,7 @@ export class SeriesCache {
 
   /** Replaces everything with entries built in memory (tests and benchmarks); bumps the version. */
   setEntries(entries: SeriesEntry[]) {
-    this.entries = new Map(entries.map((e) => [e.info.symbol, e]));
+    this.entries = new Map(entries.map((e) => [e.info.symbol, { ...e, bars: sharedBars(e.bars) }]));
     this.symbolsSorted = [...this.entries.keys()].sort();
     this.version++;
     this.marketChange = null;

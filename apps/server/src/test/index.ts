@@ -15,6 +15,7 @@ export { runImport } from '../market/importer/runImport.ts';
 export { csvProvider, readBarsFile } from '../market/providers/csvFiles.ts';
 export { replaceBars, upsertSymbols } from '../market/repository.ts';
 export { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
+export { memberItems } from '../universe/items.ts';
 export { openQueue, type JobQueue } from '../jobs/queue.ts';
 export { getBatch, registerBatchKind, startBatch, startBatchWorkers } from '../jobs/batch.ts';
 export { EnginePool } from '../engine/pool.ts';

@@ -2,12 +2,12 @@
 // symbols that any process's workers backtest on their engine threads; a portfolio trades every
 // symbol from one account, day by day, so it is one chunk.
 import { universeWarning, type PortfolioResult, type RunFloors, type UniverseRow } from '@app/contract';
-import { parseDay, type RankBy, type TemplateInput } from '@app/quant';
+import type { RankBy, TemplateInput } from '@app/quant';
 import type { AppDeps } from '../deps.ts';
 import { registerBatchKind } from '../jobs/batch.ts';
 import { barsInRange } from '../backtest/periodBars.ts';
-import { firstDayAtOrAfter } from '../market/barChunks.ts';
-import { universeSummary, type MemberItem, type RowsChunk } from './rows.ts';
+import { universeSummary, type RowsChunk } from './rows.ts';
+import { memberItems } from './items.ts';
 import type { MembershipRule } from './membership.ts';
 
 export const UNIVERSE_KIND = 'universe';
@@ -46,25 +46,9 @@ export interface UniverseResult {
   summary: ReturnType<typeof universeSummary>;
 }
 
-/** The symbols' whole histories and the bars of the run's period; those with fewer than 2 bars there
- *  are skipped. Fundamentals travel only when the scan reads them. */
+/** The symbols' items for the engine thread (items.ts), the scan's filings only when it has one. */
 function collect(deps: Pick<AppDeps, 'series'>, spec: UniverseSpec, symbols: string[]) {
-  const items: MemberItem[] = [];
-  const skipped: string[] = [];
-  const start = parseDay(spec.request.start_date);
-  const end = parseDay(spec.request.end_date) + 1;
-  const withFilings = !!spec.membership?.query;
-  for (const symbol of symbols) {
-    const e = deps.series.get(symbol);
-    const from = e ? firstDayAtOrAfter(e.bars.day, start) : 0;
-    const to = e ? firstDayAtOrAfter(e.bars.day, end) : 0;
-    if (!e || to - from < 2) {
-      skipped.push(symbol);
-      continue;
-    }
-    items.push({ entry: withFilings ? e : { ...e, quarterly: [], annual: [] }, from, to });
-  }
-  return { items, skipped };
+  return memberItems(deps.series, symbols, spec.request.start_date, spec.request.end_date, spec.membership?.query ?? null);
 }
 
 export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) {
