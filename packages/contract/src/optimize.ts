@@ -3,13 +3,23 @@
 // analysis; run in the background and read back while it runs. The grid's vocabulary and limits are
 // the engine's (packages/quant); the server checks the values against the template itself.
 import { z } from 'zod';
-import { MAX_GRID_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS } from '@app/quant';
+import { DEFAULT_SEARCH_SEED, MAX_GRID_CELLS, MAX_SEARCH_BUDGET, MAX_SEARCH_CELLS, NUMERIC_STAT_KEYS, ROW_FIELDS, TEMPLATE_FIELDS } from '@app/quant';
 import { Id, RowId, Timestamp } from './backtest/fields.ts';
 import { BacktestStats, BacktestTrade } from './backtest/run.ts';
 import { OptimizationLuck } from './luck.ts';
 import { INDICATOR_FIELDS, type ShownFields } from './backtest/indicators.ts';
 
-export { MAX_GRID_CELLS, NUMERIC_STAT_KEYS };
+export { DEFAULT_SEARCH_SEED, MAX_GRID_CELLS, MAX_SEARCH_BUDGET, MAX_SEARCH_CELLS, NUMERIC_STAT_KEYS };
+
+/** How a run picks its cells: every cell of the grid, or a model-based search trying `budget` of them. */
+export const OPTIMIZE_METHODS = ['grid', 'search'] as const;
+export type OptimizeMethod = (typeof OPTIMIZE_METHODS)[number];
+/** Above this many cells the Optimize screen suggests a search. */
+export const SUGGEST_SEARCH_CELLS = 10_000;
+/** A search's budget when none is given: this many cells, or every cell of a smaller space. */
+export const DEFAULT_SEARCH_BUDGET = 2000;
+/** The largest seed (seeds are 32-bit). */
+export const MAX_SEARCH_SEED = 2 ** 32 - 1;
 
 /** Row fields a run may vary: the ones a template stores (Supertrend's multiplier is fixed by the
  *  spec, so a result could not be applied to a template). */
@@ -57,8 +67,19 @@ export const OptimizationCreate = z
     /** cells whose maximum drawdown is deeper than this percent count as empty */
     max_drawdown_pct: z.number().min(0).max(100).optional(),
     walk_forward: WalkForwardSpec.optional(),
+    /** `grid` (default): every cell; `search`: a model-based search trying `budget` cells */
+    method: z.enum(OPTIMIZE_METHODS).default('grid'),
+    /** a search's evaluations (at most the space's cells) */
+    budget: z.number().int().min(1).max(MAX_SEARCH_BUDGET).optional(),
+    /** a search's seed: the same seed tries the same cells */
+    seed: z.number().int().min(0).max(MAX_SEARCH_SEED).optional(),
   })
   .superRefine((v, ctx) => {
+    if (v.method !== 'search') {
+      for (const key of ['budget', 'seed'] as const) {
+        if (v[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `Only a search takes a ${key} (set method to "search").` });
+      }
+    }
     if ((v.maximize === undefined) === (v.minimize === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['maximize'], message: 'Choose one statistic to maximize or to minimize.' });
     }
@@ -127,8 +148,11 @@ export const OptimizationResult = z.object({
   /** is the best cell's edge luck? The Deflated Sharpe Ratio and the Probability of Backtest
    *  Overfitting (null when no cell traded; absent on runs stored before they existed) */
   luck: OptimizationLuck.nullable().optional(),
-  /** the objective of every cell in grid order (the last parameter changes fastest); null: no trade */
+  /** the objective of every cell in grid order (the last parameter changes fastest); null: no trade.
+   *  A search's: the cells it tried only, in the order it tried them, their grid indices in `cells` */
   heatmap: z.array(z.number().nullable()),
+  /** a search's tried cells (grid indices, the last parameter changing fastest); absent for a grid */
+  cells: z.array(z.number().int()).optional(),
   walk_forward: z
     .object({
       folds: z.array(WalkForwardFold),
@@ -158,7 +182,12 @@ export const OptimizationRequest = z.object({
   min_trades: z.number().nullable(),
   max_drawdown_pct: z.number().nullable(),
   walk_forward: z.object({ folds: z.number().int(), in_sample: z.number(), anchored: z.boolean() }).nullable(),
+  /** the grid's (the search space's) cell count */
   cells: z.number().int(),
+  method: z.enum(OPTIMIZE_METHODS),
+  /** a search's evaluations and seed (null for a grid) */
+  budget: z.number().int().nullable(),
+  seed: z.number().int().nullable(),
 });
 export type OptimizationRequest = z.infer<typeof OptimizationRequest>;
 
@@ -180,4 +209,4 @@ export const OptimizationListItem = Optimization.omit({ result: true });
 export type OptimizationListItem = z.infer<typeof OptimizationListItem>;
 
 /** POST /api/optimizations/{id}/apply/ body: the cell whose values a copy of the template takes. */
-export const OptimizationApply = z.object({ index: z.number().int().min(0).max(MAX_GRID_CELLS - 1) });
+export const OptimizationApply = z.object({ index: z.number().int().min(0).max(MAX_SEARCH_CELLS - 1) });

@@ -70,7 +70,31 @@ describe('optimize CLI', () => {
     expect(r.err).toMatch(/^optimize: 6 cells in \d+\.\d ms \([\d,]+ cells\/s on 2 threads\)\nluck: Deflated Sharpe and PBO in \d+\.\d ms\n$/);
   });
 
+  it('--method search tries --budget cells of a space past the grid limit, the same cells for the same --seed', async () => {
+    const big = { maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: Array.from({ length: 400 }, (_, i) => i + 2) }, { row: 1, field: 'period', values: Array.from({ length: 400 }, (_, i) => i + 2) }] };
+    const g = file('big.json', JSON.stringify(big));
+    expect((await run(['--data', data, '--template', tpl, '--grid', g])).err).toMatch(/160,000 cells; at most 100,000/);
+    const a = await run(['--data', data, '--template', tpl, '--grid', g, '--method', 'search', '--budget', '60', '--seed', '3', '--bench']);
+    expect(a.code).toBe(0);
+    const body = JSON.parse(a.out);
+    expect(body).toMatchObject({ method: 'search', budget: 60, seed: 3, space: 160_000 });
+    expect(body.heatmap).toHaveLength(60);
+    expect(new Set(body.cells).size).toBe(60);
+    // a cell's params are its grid index's: the last parameter changes fastest
+    body.cells.forEach((c: number, i: number) => expect(body.heatmap[i].params).toEqual([Math.floor(c / 400) + 2, (c % 400) + 2]));
+    expect(body.luck.trials).toBe(values_(body).length);
+    const values = values_(body).map((c) => c.value as number);
+    expect(body.best.stats['Return [%]']).toBe(Math.max(...values));
+    expect(a.err).toMatch(/^optimize: search of 60 of 160,000 cells in \d+\.\d ms\n$/);
+    const again = JSON.parse((await run(['--data', data, '--template', tpl, '--grid', g, '--method', 'search', '--budget', '60', '--seed', '3'])).out);
+    expect(again.cells).toEqual(body.cells);
+  });
+
   const bad: [string, () => string[], RegExp][] = [
+    ['an unknown method', () => ['--data', data, '--template', tpl, '--grid', file('g.json', JSON.stringify(grid)), '--method', 'sambo'], /--method must be grid or search/],
+    ['a bad budget', () => ['--data', data, '--template', tpl, '--grid', file('g.json', JSON.stringify(grid)), '--method', 'search', '--budget', '0'], /--budget must be a whole number from 1/],
+    ['a bad seed', () => ['--data', data, '--template', tpl, '--grid', file('g.json', JSON.stringify(grid)), '--method', 'search', '--seed', '-1'], /--seed needs a value|--seed must be/],
+    ['a budget for a grid', () => ['--data', data, '--template', tpl, '--grid', file('g.json', JSON.stringify(grid)), '--budget', '5'], /--budget and --seed are for --method search/],
     ['a missing --grid', () => ['--data', data, '--template', tpl], /--data, --template and --grid are required/],
     ['a grid that is not JSON', () => ['--data', data, '--template', tpl, '--grid', file('b.json', '{')], /b\.json: not valid JSON/],
     ['an unknown statistic', () => ['--data', data, '--template', tpl, '--grid', file('s.json', JSON.stringify({ ...grid, maximize: 'Luck' }))], /s\.json: maximize: "Luck" is not a numeric statistic/],

@@ -1,7 +1,7 @@
 // "Apply to template": a copy of the run's template (as it was when the run started) with one cell's
 // values, saved among the user's templates under a name that says which values.
 import { EXIT_FIELD_NAMES, gridParamProblem, IndicatorCreate, paramRows, paramValueWords, type GridRow, type TemplateDetail } from '@app/contract';
-import { cellParams, parseGrid } from '@app/quant';
+import { cellParams, MAX_GRID_CELLS, MAX_SEARCH_CELLS, parseGrid } from '@app/quant';
 
 type Row = { name: string; indicator_type: string };
 import type { Db } from '../db/index.ts';
@@ -15,7 +15,7 @@ export async function applyCell(db: Db, userId: number, spec: OptimizationSpec, 
   // a run started before its grid's fields were checked against the rows' indicators
   const problems = spec.grid.params.map((p, k) => gridParamProblem(spec.template.indicators as GridRow[], p, k)).filter((m) => m !== null);
   if (problems.length) throw badRequest({ non_field_errors: [`This run cannot be applied to a template: ${problems.join('; ')}.`] });
-  const grid = parseGrid(spec.grid, spec.template);
+  const grid = parseGrid(spec.grid, spec.template, { maxCells: spec.request.method === 'search' ? MAX_SEARCH_CELLS : MAX_GRID_CELLS });
   if (index >= grid.cells) throw badRequest({ index: [`The grid has ${grid.cells} cells (0 to ${grid.cells - 1}).`] });
   const values = cellParams(grid, index);
   const settings: Record<string, unknown> = { ...spec.template };

@@ -4,13 +4,14 @@ import { registerBatchKind } from '../jobs/batch.ts';
 import type { AppDeps } from '../deps.ts';
 import { periodBars } from '../backtest/periodBars.ts';
 import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
+import { searchChunk, searchFinish, type SearchChunkJson } from './search.ts';
 import { tradedBlocks } from './luck.ts';
 import { gridPbo } from '../engine/gridPbo.ts';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
 
 /** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough
  *  for the overfitting guards, their per-block return sums (block-major). A bare array: values only. */
-type ChunkJson = (number | null)[] | { values: (number | null)[]; sums: number[]; squares: number[] };
+type ChunkJson = (number | null)[] | { values: (number | null)[]; sums: number[]; squares: number[] } | SearchChunkJson;
 
 /** A chunk's values as JSON (null for an empty cell) and back. */
 const toJson = (values: Float64Array) => Array.from(values, (v) => (Number.isNaN(v) ? null : v));
@@ -34,6 +35,7 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
     async runChunk(spec, chunk, ctx) {
       const bars = runBars(deps, spec);
       const window = chunk.fold >= 0 ? spec.windows![chunk.fold].inSample : undefined;
+      if (spec.request.method === 'search') return searchChunk(bars, spec, window, ctx.signal);
       // one run's chunks read the same bars: a thread keeps its grid and series between them
       const cacheKey = `optimization/${ctx.runId}`;
       const input = { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window, cacheKey };
@@ -43,6 +45,9 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
     },
 
     async finish(spec, results) {
+      if (spec.request.method === 'search') {
+        return searchFinish(deps, spec, runBars(deps, spec), results as SearchChunkJson[]);
+      }
       // chunks come back in chunk order: fold by fold, the whole period (fold -1) last
       const chunks = optimizationChunks(spec);
       const cells = spec.request.cells;
@@ -55,7 +60,7 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
           byFold.set(c.fold, (values = new Float64Array(cells)));
           blocksByFold.set(c.fold, emptyBlockSums(cells, Math.max(0, windowLength(spec, c.fold) - 1)));
         }
-        const r = results[k];
+        const r = results[k] as Exclude<ChunkJson, SearchChunkJson>;
         values.set(fromJson(Array.isArray(r) ? r : r.values), c.from);
         const blocks = blocksByFold.get(c.fold);
         if (blocks && !Array.isArray(r)) placeBlockSums(blocks, c.from, { cells: c.to - c.from, sums: Float64Array.from(r.sums), squares: Float64Array.from(r.squares) });

@@ -2,7 +2,7 @@
 // best cell and the top rows are backtested in full here, and a walk-forward analysis is stitched).
 import { TOP_CELLS, type OptimizationResult } from '@app/contract';
 import {
-  bestIndex, cellParams, parseGrid, runCell, topCells, walkForwardResult,
+  bestCell, cellParams, MAX_GRID_CELLS, MAX_SEARCH_CELLS, parseGrid, runCell, topIndices, walkForwardResult,
   type BlockSums, type DailyBars, type FoldWindows, type GridInput, type PboResult, type TemplateInput,
 } from '@app/quant';
 import { optimizationLuck } from './luck.ts';
@@ -20,22 +20,30 @@ export interface ResultInput {
    *  each fold's in-sample window (null: the grid is too big to keep them, or too small for a PBO) */
   luck?: { traded: BlockSums | null; pbo: PboResult | null };
   foldLuck?: { traded: BlockSums | null; pbo: PboResult | null }[] | null;
+  /** a search's: the grid index of each of `values` (and of each fold's `foldValues`), the cells it
+   *  tried; absent for a grid, whose values are of every cell in grid order */
+  search?: { cells: number[]; foldCells: number[][] | null } | null;
 }
 
 export function optimizationResult(input: ResultInput): OptimizationResult {
   const { bars, values } = input;
-  const grid = parseGrid(input.grid, input.template);
-  const b = bestIndex(values, grid.direction);
+  const tried = input.search ?? null;
+  const grid = parseGrid(input.grid, input.template, { maxCells: tried ? MAX_SEARCH_CELLS : MAX_GRID_CELLS });
+  // value i is of cell i (a grid) or of the i-th cell tried (a search)
+  const cellOf = (i: number) => (tried ? tried.cells[i] : i);
+  const b = bestCell(values, grid.direction, tried?.cells).cell;
   const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b) };
-  const top = topCells(bars, grid, values, TOP_CELLS);
+  const top = topIndices(values, grid.direction, TOP_CELLS).map((i) => ({
+    index: cellOf(i), params: cellParams(grid, cellOf(i)), value: values[i], stats: runCell(bars, grid, cellOf(i)).stats,
+  }));
   const luck = optimizationLuck({
     traded: input.luck?.traded ?? null, pbo: input.luck?.pbo ?? null, bestEquity: best?.equity ?? null, bestTrades: best?.trades.length ?? 0, closes: bars.close,
   });
   let walk: OptimizationResult['walk_forward'] = null;
   if (input.windows && input.foldValues) {
-    const w = walkForwardResult(bars, grid, input.windows, input.foldValues, values);
+    const w = walkForwardResult(bars, grid, input.windows, input.foldValues, values, tried && { foldCells: tried.foldCells!, wholeCells: tried.cells });
     const foldLuck = input.windows.map((win, k) => {
-      const fb = bestIndex(input.foldValues![k], grid.direction);
+      const fb = bestCell(input.foldValues![k], grid.direction, tried?.foldCells?.[k]).cell;
       const cell = fb < 0 ? null : runCell(bars, grid, fb, win.inSample);
       const f = input.foldLuck?.[k];
       return optimizationLuck({
@@ -55,6 +63,7 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
     top: top.map((c) => ({ index: c.index, params: c.params, value: c.value, stats: c.stats })),
     luck,
     heatmap: Array.from(values, (v) => (Number.isNaN(v) ? null : v)),
+    ...(tried && { cells: tried.cells }),
     walk_forward: walk,
   };
 }

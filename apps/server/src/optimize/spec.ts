@@ -2,7 +2,8 @@
 // the template as it was then (later edits do not change a running grid), the grid as the engine
 // reads it, and for a walk-forward analysis its fold windows over the period's bars.
 import {
-  gridCells, gridParamProblem, MAX_GRID_CELLS, type OptimizationCreateInput, type OptimizationRequest, type Period, type TemplateDetail,
+  DEFAULT_SEARCH_BUDGET, DEFAULT_SEARCH_SEED, gridCells, gridParamProblem, MAX_GRID_CELLS, MAX_SEARCH_CELLS,
+  type OptimizationCreateInput, type OptimizationRequest, type Period, type TemplateDetail,
 } from '@app/contract';
 import {
   foldWindows, GridError, parseGrid, parseWalkForward, type DailyBars, type FoldWindows, type GridInput, type TemplateInput,
@@ -24,12 +25,18 @@ export interface OptimizationSpec {
   bars: number;
 }
 
-/** One chunk: cells [from, to) over fold `fold`'s in-sample window (-1: the whole period). */
+/** One chunk: cells [from, to) over fold `fold`'s in-sample window (-1: the whole period); for a
+ *  search, the fold's whole search. */
 export interface OptimizationChunk {
   fold: number;
   from: number;
   to: number;
 }
+
+/** How many cells a run evaluates per fold: a grid's every cell, a search's budget. Runs stored
+ *  before searches existed have no method: grids. */
+export const cellsTried = (request: Pick<OptimizationRequest, 'cells' | 'budget'> & { method?: string }) =>
+  request.method === 'search' && request.budget !== null ? request.budget : request.cells;
 
 /** The run's spec from a request, or a 400 naming the field that makes it impossible. */
 export function optimizationSpec(body: OptimizationCreateInput, template: TemplateDetail, period: Period, bars: DailyBars): OptimizationSpec {
@@ -45,13 +52,18 @@ export function optimizationSpec(body: OptimizationCreateInput, template: Templa
   // ignore it, and "Apply to template" could not save such a row)
   const problems = body.params.map((p, k) => gridParamProblem(template.indicators, p, k)).filter((m) => m !== null);
   if (problems.length) throw badRequest({ params: problems });
+  const searching = body.method === 'search';
+  const cells = gridCells(body.params);
+  // a search tries `budget` cells of a space that may be far past a grid's limit
+  const budget = searching ? Math.min(body.budget ?? DEFAULT_SEARCH_BUDGET, cells) : null;
   try {
-    const checked = parseGrid(grid, engine);
+    parseGrid(grid, engine, { maxCells: searching ? MAX_SEARCH_CELLS : MAX_GRID_CELLS });
     if (body.walk_forward) {
       windows = foldWindows(bars.close.length, parseWalkForward(body.walk_forward));
-      if (checked.cells * (windows.length + 1) > MAX_CELL_RUNS) {
+      const runs = (budget ?? cells) * (windows.length + 1);
+      if (runs > MAX_CELL_RUNS) {
         throw new GridError(
-          `walk_forward: ${windows.length} folds of ${checked.cells.toLocaleString('en-US')} cells is ${(checked.cells * (windows.length + 1)).toLocaleString('en-US')} cell runs; at most ${MAX_CELL_RUNS.toLocaleString('en-US')}`,
+          `walk_forward: ${windows.length} folds of ${(budget ?? cells).toLocaleString('en-US')} cells is ${runs.toLocaleString('en-US')} cell runs; at most ${MAX_CELL_RUNS.toLocaleString('en-US')}`,
         );
       }
     }
@@ -59,7 +71,6 @@ export function optimizationSpec(body: OptimizationCreateInput, template: Templa
     if (e instanceof GridError) throw badRequest({ [fieldOf(e.message)]: [e.message] });
     throw e;
   }
-  const cells = gridCells(body.params);
   return {
     request: {
       template_id: template.id,
@@ -75,6 +86,9 @@ export function optimizationSpec(body: OptimizationCreateInput, template: Templa
       max_drawdown_pct: body.max_drawdown_pct ?? null,
       walk_forward: body.walk_forward ?? null,
       cells,
+      method: body.method,
+      budget,
+      seed: searching ? (body.seed ?? DEFAULT_SEARCH_SEED) : null,
     },
     template: engine,
     grid,
@@ -97,6 +111,8 @@ function fieldOf(message: string): string {
 export function optimizationChunks(spec: OptimizationSpec): OptimizationChunk[] {
   const cells = spec.request.cells;
   const folds = spec.windows ? [...spec.windows.keys(), -1] : [-1];
+  // a search's rounds each depend on the values before: one chunk per fold, the whole search
+  if (spec.request.method === 'search') return folds.map((fold) => ({ fold, from: 0, to: cells }));
   const size = Math.min(5000, Math.max(500, Math.ceil((cells * folds.length) / 48)));
   const chunks: OptimizationChunk[] = [];
   for (const fold of folds) for (let from = 0; from < cells; from += size) chunks.push({ fold, from, to: Math.min(cells, from + size) });

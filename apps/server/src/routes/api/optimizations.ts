@@ -7,7 +7,7 @@ import { loadSelection } from '../../backtest/selection.ts';
 import { periodBars } from '../../backtest/periodBars.ts';
 import { cancelBatch, getBatch, listBatches, type BatchView } from '../../jobs/batch.ts';
 import { runHead, startRun } from '../../jobs/runRoutes.ts';
-import { OPTIMIZATION_KIND, optimizationSpec, type OptimizationSpec } from '../../optimize/spec.ts';
+import { cellsTried, OPTIMIZATION_KIND, optimizationSpec, type OptimizationSpec } from '../../optimize/spec.ts';
 import { applyCell } from '../../optimize/apply.ts';
 
 /** /api/optimizations/: grid optimisations and walk-forward analyses of the user's
@@ -42,9 +42,10 @@ export default async function optimizationRoutes(app: FastifyInstance, { deps }:
   });
 }
 
-/** A batch run as the API answers it: progress in cells, the request as it was made. */
+/** A batch run as the API answers it: progress in cells tried, the request as it was made (runs
+ *  stored before searches existed were grids). */
 function view(r: BatchView): Optimization {
   const spec = r.spec as OptimizationSpec;
-  const cellRuns = spec.request.cells * (spec.windows ? spec.windows.length + 1 : 1);
-  return { ...runHead(r, cellRuns), request: spec.request, result: (r.result as OptimizationResult | null) ?? null };
+  const cellRuns = cellsTried(spec.request) * (spec.windows ? spec.windows.length + 1 : 1);
+  return { ...runHead(r, cellRuns), request: { ...spec.request, method: spec.request.method ?? 'grid', budget: spec.request.budget ?? null, seed: spec.request.seed ?? null }, result: (r.result as OptimizationResult | null) ?? null };
 }
