@@ -195,6 +195,9 @@ export const WebhookTestResult = z.object({
 });
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
+/** Where a test notification leads: the alerts page (a test is about no symbol). */
+export const ALERT_TEST_LINK = '/alerts';
+
 /** The ways an alert reaches its user: in-app always, e-mail and a webhook when the alert has them. */
 export const ALERT_CHANNELS = ['in_app', 'email', 'webhook'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];

@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES, type Alert, type AlertTestResult } from '@app/contract';
+import { ALERT_MESSAGES, ALERT_TEST_LINK, type Alert, type AlertTestResult } from '@app/contract';
 import type { AppDeps } from '../deps.ts';
 import type { Mailer } from '../accounts/mailer.ts';
 import { addNotification, userEmail } from '../notifications/repository.ts';
@@ -20,7 +20,7 @@ const reason = (err: unknown) => ((err as Error)?.message ?? String(err)).slice(
 
 async function inApp(deps: Pick<AppDeps, 'db'>, userId: number, a: Alert): Promise<Outcome> {
   try {
-    await addNotification(deps.db, { userId, alertId: a.id, alertName: a.name, kind: a.kind, symbol: a.symbol, message: ALERT_MESSAGES.testMessage(a.name), link: '/alerts' });
+    await addNotification(deps.db, { userId, alertId: a.id, alertName: a.name, kind: a.kind, symbol: null, message: ALERT_MESSAGES.testMessage(a.name), link: ALERT_TEST_LINK });
     return { channel: 'in_app', outcome: 'sent', detail: ALERT_MESSAGES.testInAppSent };
   } catch (err) {
     return { channel: 'in_app', outcome: 'failed', detail: reason(err) };

@@ -73,7 +73,7 @@ describe.each(dbKinds)('POST /api/alerts/{id}/test/ on %s', (kind) => {
     const page = await notifications(dana);
     expect(page.unread).toBe(1);
     expect((await call(dana, 'GET', '/api/notifications/unread_count/')).json()).toEqual({ unread: 1 });
-    expect(page.results[0]).toMatchObject({ alert_id: a.id, alert_name: 'Breakout', kind: 'price', symbol: 'AAA', message: ALERT_MESSAGES.testMessage('Breakout'), link: '/alerts', read_at: null, bar_date: null });
+    expect(page.results[0]).toMatchObject({ alert_id: a.id, alert_name: 'Breakout', kind: 'price', symbol: null, message: ALERT_MESSAGES.testMessage('Breakout'), link: '/alerts', read_at: null, bar_date: null });
     expect(page.results[0].message).toMatch(/^Test notification/);
 
     // the e-mail, over SMTP, marked as a test, with the unsubscribe link

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ALERT_KINDS, ALERT_LIMITS, type Alert as AlertModel, type AlertKind } from '@app/contract';
+import { ALERT_KINDS, ALERT_LIMITS, type Alert as AlertModel, type AlertKind, type AlertTestResult } from '@app/contract';
 import { Alert, EmptyState, RetryAlert, Button, Dialog, Loading, Page, buttonClass } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useAlertActions, useAlerts } from './api.ts';
 import { AlertCard } from './components/AlertCard.tsx';
 import { AlertFormDialog } from './components/AlertFormDialog.tsx';
+import { AlertTestDialog } from './components/AlertTestDialog.tsx';
 import type { AlertForm } from './form.ts';
 import { ALERT_TEXT as T } from './texts.ts';
 
@@ -35,6 +36,7 @@ export default function AlertsPage() {
   const [form, setForm] = useState<{ alert: AlertModel | null; prefill?: Partial<AlertForm> } | null>(() => (linked ? { alert: null, prefill: linked } : null));
   const [deleting, setDeleting] = useState<AlertModel | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const [tested, setTested] = useState<{ name: string; result: AlertTestResult } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error' | 'warning' | 'info'; text: string; lines?: string[] } | null>(null);
   const list = alerts.data ?? [];
 
@@ -59,6 +61,13 @@ export default function AlertsPage() {
       const r = await actions.testWebhook(a.id);
       if (!r.ok) setNotice({ tone: 'warning', text: T.testFailed(r.error, r.status) });
       return r.ok ? T.testOk(r.status) : null;
+    });
+
+  // A test notification through every channel: what happened to each shows in a dialog.
+  const sendTest = (a: AlertModel) =>
+    work(a.id, async () => {
+      setTested({ name: a.name, result: await actions.sendTest(a.id) });
+      return null;
     });
 
   // What the alert would do with today's data: its events, or why it stays quiet.
@@ -126,6 +135,7 @@ export default function AlertsPage() {
               onDelete={() => setDeleting(a)}
               onTestWebhook={() => void test(a)}
               onCheck={() => void check(a)}
+              onSendTest={() => void sendTest(a)}
             />
           ))}
         </ul>
@@ -141,6 +151,7 @@ export default function AlertsPage() {
           setNotice({ tone: 'success', text: id === null ? T.created(saved.name) : T.saved(saved.name) });
         }}
       />
+      <AlertTestDialog test={tested} onClose={() => setTested(null)} />
       <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}

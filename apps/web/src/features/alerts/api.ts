@@ -30,5 +30,7 @@ export function useAlertActions() {
     remove: (id: number) => call(a.remove, { params: { id } }).finally(refresh),
     testWebhook: (id: number) => call(a.testWebhook, { params: { id } }).finally(refresh),
     check: (id: number) => call(a.check, { params: { id } }),
+    /** a test through every channel; the bell asks again at once, so the test shows there */
+    sendTest: (id: number) => call(a.test, { params: { id } }).finally(() => qc.invalidateQueries({ queryKey: ['notifications'] })),
   };
 }

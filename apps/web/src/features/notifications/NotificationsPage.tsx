@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Notification } from '@app/contract';
+import { ALERT_TEST_LINK, type Notification } from '@app/contract';
 import { Alert, EmptyState, RetryAlert, Badge, Button, Loading, Page, buttonClass, cx } from '../../components/index.ts';
 import { ApiError, firstMessage } from '../../lib/api.ts';
 import { useNotificationActions, useNotifications } from './api.ts';
@@ -92,7 +92,7 @@ export default function NotificationsPage() {
 function NotificationItem({ n, busy, onRead }: { n: Notification; busy: boolean; onRead: () => void }) {
   const isUnread = n.read_at === null;
   const values = valuesLine(n.values);
-  const linkText = n.kind === 'scan' && !n.symbol ? T.openScan : n.symbol ? T.openChart(n.symbol) : T.openScan;
+  const linkText = n.link === ALERT_TEST_LINK ? T.openAlerts : n.kind === 'scan' && !n.symbol ? T.openScan : n.symbol ? T.openChart(n.symbol) : T.openScan;
   return (
     <li
       data-notification={n.id}

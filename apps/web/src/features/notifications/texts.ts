@@ -19,6 +19,8 @@ export const NOTIFICATION_TEXT = {
   barOf: (date: string) => `bar of ${date}`,
   openChart: (symbol: string) => `Open ${symbol} chart`,
   openScan: 'Open the scan',
+  /** an alert's test notification links to the alerts page */
+  openAlerts: 'Open your alerts',
   unsubscribeTitle: 'Alert e-mails',
   unsubscribing: 'Turning off alert e-mails…',
   unsubscribed: (email: string, n: number) =>

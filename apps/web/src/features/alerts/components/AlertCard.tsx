@@ -10,6 +10,7 @@ export interface AlertCardProps {
   onDelete: () => void;
   onTestWebhook: () => void;
   onCheck: () => void;
+  onSendTest: () => void;
 }
 
 /** The on/off switch (role switch: Space or Enter flips it). */
@@ -35,7 +36,7 @@ function Switch({ checked, label, disabled, onChange }: { checked: boolean; labe
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** One alert of the list: what it watches, its switch, channels, last firing and webhook health. */
-export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWebhook, onCheck }: AlertCardProps) {
+export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWebhook, onCheck, onSendTest }: AlertCardProps) {
   const failures = a.webhook_status.consecutive_failures;
   return (
     <li data-alert={a.id} className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -81,6 +82,9 @@ export function AlertCard({ alert: a, busy, onToggle, onEdit, onDelete, onTestWe
       <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onCheck} disabled={busy} aria-label={`${T.checkNow}: ${a.name}`}>
           {T.checkNow}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onSendTest} disabled={busy} aria-label={T.sendTestLabel(a.name)}>
+          {T.sendTest}
         </Button>
         {a.webhook_url && (
           <Button variant="ghost" size="sm" onClick={onTestWebhook} disabled={busy}>
