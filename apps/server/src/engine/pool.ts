@@ -11,7 +11,8 @@ export interface EnginePoolOptions {
   threads?: number;
   /** tasks waiting for a thread before new ones are refused; default: 16 per thread */
   maxQueue?: number;
-  /** start every thread now (a server) rather than on first use (tests, CLIs); default true */
+  /** start every thread now and warm its compiled code on small grids (a server, a CLI timing its
+   *  grid) rather than on first use (tests); default true */
   warm?: boolean;
 }
 
@@ -36,6 +37,7 @@ export class EnginePool {
       maxQueue: Math.max(1, opts.maxQueue ?? threads * 16),
       // workers register the TypeScript loader themselves (worker.mjs): inherit no loader flags
       execArgv: [],
+      workerData: { warm: opts.warm !== false },
       idleTimeout: 60_000,
     });
   }
@@ -49,14 +51,28 @@ export class EnginePool {
     return this.piscina.queueSize;
   }
 
-  /** Runs one task on a worker thread; rejects with EngineBusyError when the queue is full. */
+  /** Runs one task on a worker thread; rejects with EngineBusyError when the queue is full. A grid
+   *  request for no cells (a caller warming the engine before it times a grid) first waits until
+   *  every thread is up and warm, so the timed grid's chunks find none still starting. */
   async run<K extends TaskName>(name: K, input: TaskInput<K>, opts: { signal?: AbortSignal } = {}): Promise<TaskOutput<K>> {
+    if (name === 'optimizeCells') {
+      const cells = input as TaskInput<'optimizeCells'>;
+      if (cells.to <= cells.from) await this.everyThreadWarm();
+    }
     try {
       return await this.piscina.run({ name, input }, { signal: opts.signal ?? null });
     } catch (e) {
       if (e instanceof Error && e.message === 'Task queue is at limit') throw new EngineBusyError();
       throw e;
     }
+  }
+
+  /** One `meet` task per thread: each waits (briefly) for all the others, so they land on distinct
+   *  threads, and each warms its thread first. */
+  private async everyThreadWarm(): Promise<void> {
+    const arrived = new Int32Array(new SharedArrayBuffer(4));
+    const threads = this.threads;
+    await Promise.all(Array.from({ length: threads }, () => this.piscina.run({ name: 'meet', input: { arrived, threads } })));
   }
 
   async close(): Promise<void> {

@@ -13,6 +13,7 @@ import { endpoints, type TemplateDetail } from '@app/contract';
 import { equityCurve, explainedTrades, runJson, runTemplate } from '../backtest/run.ts';
 import { chartJson } from '../backtest/chart.ts';
 import { engineAnswer } from './answer.ts';
+import { warmEngine } from './warmup.ts';
 
 /** What the chart's header says about the run. */
 export interface ChartHead {
@@ -44,11 +45,28 @@ export const TASKS = {
   },
 
   /** The objective of grid cells [from, to), NaN where a cell is empty. Chunks of one grid on the same
-   *  bars share a `cacheKey`, so a thread checks the grid and computes its series once. */
+   *  bars share a `cacheKey`, so a thread checks the grid and computes its series once. A request for
+   *  no cells is a caller warming the engine before it times a grid: the thread runs its warm-up grids
+   *  (once) unless its pool already did. */
   optimizeCells(input: { bars: DailyBars; template: TemplateInput; grid: GridInput; from: number; to: number; window?: BarWindow; cacheKey?: string }) {
+    if (input.to <= input.from) warmEngine();
     const { grid, series } = gridEntry(input.cacheKey, input.grid, input.template);
     const values = evaluateCells(input.bars, grid, input.from, input.to, { window: input.window, series });
     return transferable(values, [values]);
+  },
+
+  /** Warms this thread, then waits until `threads` threads have arrived (or a few seconds passed): the
+   *  pool sends one per thread to know every thread is warm (pool.ts). */
+  meet(input: { arrived: Int32Array; threads: number }) {
+    warmEngine();
+    const { arrived, threads } = input;
+    Atomics.add(arrived, 0, 1);
+    Atomics.notify(arrived, 0);
+    const deadline = Date.now() + MEET_TIMEOUT_MS;
+    for (let seen = Atomics.load(arrived, 0); seen < threads && Date.now() < deadline; seen = Atomics.load(arrived, 0)) {
+      Atomics.wait(arrived, 0, seen, deadline - Date.now());
+    }
+    return null;
   },
 
   /** `optimizeCells` with each cell's daily returns summed per block (for the overfitting guards). */
@@ -83,6 +101,9 @@ export const TASKS = {
     return rotationRun(input);
   },
 };
+
+/** How long a thread waits for the others at a `meet` (a thread that never comes must not hang it). */
+const MEET_TIMEOUT_MS = 5_000;
 
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<K extends TaskName> = Parameters<(typeof TASKS)[K]>[0];

@@ -1,8 +1,10 @@
 // Entry of every engine worker thread. Workers start as plain Node (the pool gives them no execArgv),
 // so the TypeScript loader is registered here before the tasks load; tests, the CLI and the server
-// all start workers the same way.
+// all start workers the same way. A warm pool's threads also run small grids before their first task,
+// so the first real grid runs compiled code.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 // Engine work (grids, whole-market runs, chart series) yields the cores to the threads that answer
@@ -19,5 +21,11 @@ try {
 
 register();
 const { runTask } = await import('./tasks.ts');
+
+// A warm pool's thread compiles the engine's hot code before it takes its first task (warmup.ts).
+if (workerData?.warm) {
+  const { warmEngine } = await import('./warmup.ts');
+  warmEngine();
+}
 
 export default runTask;
