@@ -56,8 +56,10 @@ export function operandSeries(bars: DailyBars, o: Operand, cache?: Map<string, F
       break;
     }
     case 'BBANDS': {
-      const b = bbands(close, o.period, o.stddev, o.offset);
-      lines = { middle: b.middle, upper: b.upper, lower: b.lower, percent_b: b.percentB };
+      // %B (a division per bar) only when a row reads it
+      const percent = o.output === 'percent_b';
+      const b = bbands(close, o.period, o.stddev, o.offset, percent);
+      lines = percent ? { middle: b.middle, upper: b.upper, lower: b.lower, percent_b: b.percentB } : { middle: b.middle, upper: b.upper, lower: b.lower };
       break;
     }
     case 'STOCH': lines = stoch(high, low, close, o.period, o.kSmooth, o.dPeriod, o.offset) as unknown as Record<string, Float64Array>; break;

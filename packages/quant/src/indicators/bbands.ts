@@ -19,15 +19,16 @@ export interface Bollinger {
 const RECENTRE = 512;
 
 /** Bollinger Bands(n, k): middle = SMA(n); upper/lower = middle ± k·σ, σ the population standard
- *  deviation of the last n values. */
-export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offset = 0): Bollinger {
+ *  deviation of the last n values. Without `withPercentB` (a caller reading only the bands), %B, the
+ *  one division per bar, is left out: an empty series. */
+export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offset = 0, withPercentB = true): Bollinger {
   checkPeriod('Bollinger period', period);
   const len = values.length;
   const warm = period - 1;
   const upper = nanSeries(len, warm);
   const middle = nanSeries(len, warm);
   const lower = nanSeries(len, warm);
-  const percentB = nanSeries(len, warm);
+  const percentB = withPercentB ? nanSeries(len, warm) : NO_SERIES;
   if (len < period) {
     upper.fill(NaN); middle.fill(NaN); lower.fill(NaN); percentB.fill(NaN);
     return { upper, middle, lower, percentB };
@@ -78,7 +79,10 @@ export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offse
     middle[i] = mean;
     upper[i] = u;
     lower[i] = l;
-    percentB[i] = u === l ? NaN : (x - l) / (u - l);
+    // (the flag is the same on every bar: a branch the processor always predicts)
+    if (withPercentB) percentB[i] = u === l ? NaN : (x - l) / (u - l);
   }
-  return { upper: shift(upper, offset), middle: shift(middle, offset), lower: shift(lower, offset), percentB: shift(percentB, offset) };
+  return { upper: shift(upper, offset), middle: shift(middle, offset), lower: shift(lower, offset), percentB: withPercentB ? shift(percentB, offset) : percentB };
 }
+
+const NO_SERIES = new Float64Array(0);
