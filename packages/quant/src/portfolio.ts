@@ -55,7 +55,11 @@ export interface PortfolioSymbol {
   symbol: string;
   /** the symbol's bars over the run's period */
   bars: DailyBars;
+  /** one market cap for every day (a caller without filings); `marketCaps` wins when given */
   marketCap?: number | null;
+  /** per bar of `bars`, the market cap as of that close (close × the shares of the latest filing by
+   *  then; NaN before one): what ranking by market cap reads, so a run never ranks by today's size */
+  marketCaps?: Float64Array;
   /** 1 on the bars where the symbol may be entered (a universe's members that day); every bar when absent.
    *  A position opened on a member day is held and exits by its rules on any day. */
   entryAllowed?: Uint8Array;
@@ -150,7 +154,7 @@ export function portfolioBacktest(universe: PortfolioSymbol[], template: Templat
     at: dayIndex(day, u.bars.day),
     buy: entrySide(u, t, dir),
     sell: compileSide(u.bars, t.conditions, dir === 1 ? 'SELL' : 'COVER', new Map()),
-    rank: rankSeries(u.bars, rankBy),
+    rank: (rankBy === 'market_cap_high' || rankBy === 'market_cap_low') && u.marketCaps ? u.marketCaps : rankSeries(u.bars, rankBy),
     shares: 0,
     entryPrice: 0,
     entryBar: 0,

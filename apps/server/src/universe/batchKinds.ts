@@ -47,8 +47,8 @@ export interface UniverseResult {
 }
 
 /** The symbols' items for the engine thread (items.ts), the scan's filings only when it has one. */
-function collect(deps: Pick<AppDeps, 'series'>, spec: UniverseSpec, symbols: string[]) {
-  return memberItems(deps.series, symbols, spec.request.start_date, spec.request.end_date, spec.membership?.query ?? null);
+function collect(deps: Pick<AppDeps, 'series'>, spec: UniverseSpec, symbols: string[], opts: { shares?: boolean } = {}) {
+  return memberItems(deps.series, symbols, spec.request.start_date, spec.request.end_date, spec.membership?.query ?? null, opts);
 }
 
 export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) {
@@ -80,7 +80,9 @@ export function registerUniverseKinds(deps: Pick<AppDeps, 'series' | 'engine'>) 
   registerBatchKind<PortfolioSpec, Record<string, never>, PortfolioResult, PortfolioResult>(PORTFOLIO_KIND, {
     split: () => [{}],
     async runChunk(spec, _, ctx) {
-      const { items, skipped } = collect(deps, spec, spec.symbols);
+      // a ranking by market cap reads each day's, from the filings' shares
+      const bySize = spec.request.rank_by === 'market_cap_high' || spec.request.rank_by === 'market_cap_low';
+      const { items, skipped } = collect(deps, spec, spec.symbols, { shares: bySize });
       if (!items.length) throw new Error(`no symbol of the universe has 2 bars between ${spec.request.start_date} and ${spec.request.end_date}`);
       const benchmark = barsInRange(deps.series, BENCHMARK_SYMBOL, spec.request.start_date, spec.request.end_date);
       const { max_positions: maxPositions, rank_by: rankBy } = spec.request;

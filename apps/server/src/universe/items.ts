@@ -11,12 +11,12 @@ import type { SeriesCache, SeriesEntry } from '../market/seriesCache.ts';
 import type { MemberItem } from './rows.ts';
 
 /** The symbols with at least 2 bars in [start_date, end_date] as items; the others are skipped. */
-export function memberItems(series: Pick<SeriesCache, 'get'>, symbols: string[], startDate: string, endDate: string, query: ScanQuery | null) {
+export function memberItems(series: Pick<SeriesCache, 'get'>, symbols: string[], startDate: string, endDate: string, query: ScanQuery | null, opts: { shares?: boolean } = {}) {
   const items: MemberItem[] = [];
   const skipped: string[] = [];
   const start = parseDay(startDate);
   const end = parseDay(endDate) + 1;
-  const trim = filingsTrimmer(query);
+  const trim = filingsTrimmer(query, opts.shares);
   for (const symbol of symbols) {
     const e = series.get(symbol);
     const from = e ? firstDayAtOrAfter(e.bars.day, start) : 0;
@@ -31,13 +31,13 @@ export function memberItems(series: Pick<SeriesCache, 'get'>, symbols: string[],
 }
 
 /** The entry with only the filings (and the metrics of each) that the scan's filters read: a market
- *  cap filter reads the shares of every filing; a fundamentals comparison or trend reads its metrics
- *  in its period type. */
-export function filingsTrimmer(query: ScanQuery | null): (e: SeriesEntry) => SeriesEntry {
+ *  cap filter (or `withShares`: a ranking by market cap) reads the shares of every filing; a
+ *  fundamentals comparison or trend reads its metrics in its period type. */
+export function filingsTrimmer(query: ScanQuery | null, withShares = false): (e: SeriesEntry) => SeriesEntry {
   const metrics = { QUARTERLY: new Set<string>(), ANNUAL: new Set<string>() };
   for (const c of query?.fa_compare ?? []) metrics[query!.fa_compare_period].add(c.metric);
   if (query?.financial_trend) metrics[query.financial_trend.periodType].add(query.financial_trend.metric);
-  const shares = !!query?.market_cap;
+  const shares = withShares || !!query?.market_cap;
   const cut = (list: FundamentalPeriod[], wanted: Set<string>): FundamentalPeriod[] => {
     if (!shares && !wanted.size) return [];
     return list.map((p) => {

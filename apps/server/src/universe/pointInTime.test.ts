@@ -108,6 +108,26 @@ describe('a symbol that passes a scan only in 2015', () => {
   });
 });
 
+describe('ranking a portfolio by market cap', () => {
+  // both at $10; SMALLNOW had 5M shares until a 2021 filing cut them to 1M, BIGNOW had 2M until a 2021
+  // filing raised them to 9M: in 2020 SMALLNOW is the larger, today BIGNOW is
+  const bars = () => makeBars('2020-01-01', 300, (k) => 10 + wiggle(k));
+  const shares = (symbol: string, before: number, after: number) => [
+    period({ symbol, period_end: '2019-09-30', filed: '2019-11-10', shares_outstanding: before }),
+    period({ symbol, period_end: '2020-12-31', filed: '2021-02-10', shares_outstanding: after }),
+  ];
+  const smallNow = { ...entry('SMALLNOW', bars(), shares('SMALLNOW', 5e6, 1e6)), info: { ...entry('SMALLNOW', bars()).info, market_cap: 1e7 } };
+  const bigNow = { ...entry('BIGNOW', bars(), shares('BIGNOW', 2e6, 9e6)), info: { ...entry('BIGNOW', bars()).info, market_cap: 9e7 } };
+
+  it("takes the size of each decision's day, not today's: one slot in 2020 goes to the then-larger name", () => {
+    const p = portfolioResult({ template: ALWAYS, items: [whole(bigNow), whole(smallNow)], rule: NO_FLOORS, survivorship: '', skipped: [], maxPositions: 1, rankBy: 'market_cap_high', benchmark: null });
+    expect(p.trades[0].Symbol).toBe('SMALLNOW');
+    expect(String(p.trades[0].EntryTime) < '2021-01-01').toBe(true);
+    const low = portfolioResult({ template: ALWAYS, items: [whole(bigNow), whole(smallNow)], rule: NO_FLOORS, survivorship: '', skipped: [], maxPositions: 1, rankBy: 'market_cap_low', benchmark: null });
+    expect(low.trades[0].Symbol).toBe('BIGNOW');
+  });
+});
+
 describe('floors', () => {
   const penny = entry('PENNY', makeBars('2018-01-01', 400, (k) => 0.1 + wiggle(k) / 10, () => 1e9));
   const thin = entry('THIN', makeBars('2018-01-01', 400, (k) => 40 + wiggle(k), () => 1000)); // $40k a day

@@ -1,7 +1,8 @@
 // A portfolio run's answer (runs on an engine thread): quant's portfolio backtest over the symbols'
 // bars, with the daily curves as JSON and a market benchmark held with the same cash.
 import { type PortfolioResult } from '@app/contract';
-import { explainTrades, formatDay, portfolioBacktest, type PortfolioTrade, type RankBy, type TemplateInput } from '@app/quant';
+import { explainTrades, formatDay, portfolioBacktest, type PortfolioSymbol, type PortfolioTrade, type RankBy, type TemplateInput } from '@app/quant';
+import { sharesAsOf } from '../scanner/values.ts';
 import { memberBars, type MemberItem, type SymbolBars } from './rows.ts';
 import type { MembershipRule } from './membership.ts';
 
@@ -24,12 +25,13 @@ export interface PortfolioInput {
 export function portfolioResult(input: PortfolioInput): PortfolioResult {
   let floorsRemoved = 0;
   const neverMembers: string[] = [];
-  const legs: (SymbolBars & { marketCap: number | null; entryAllowed?: Uint8Array })[] = [];
+  const legs: (SymbolBars & PortfolioSymbol)[] = [];
+  const bySize = input.rankBy === 'market_cap_high' || input.rankBy === 'market_cap_low';
   for (const item of input.items) {
     const m = memberBars(item, input.rule);
     floorsRemoved += m.floorRemoved;
     if (!m.members) neverMembers.push(m.symbol);
-    else legs.push({ symbol: m.symbol, name: m.name, bars: m.bars, marketCap: m.marketCap, entryAllowed: m.entryAllowed ?? undefined });
+    else legs.push({ symbol: m.symbol, name: m.name, bars: m.bars, marketCaps: bySize ? marketCaps(item) : undefined, entryAllowed: m.entryAllowed ?? undefined });
   }
   if (!legs.length) throw new Error('no symbol of the universe was a member on any day of the period (the scan and the floors removed every day)');
   const r = portfolioBacktest(legs, input.template, { maxPositions: input.maxPositions, rankBy: input.rankBy, benchmark: input.benchmark?.bars ?? null });
@@ -68,6 +70,16 @@ export function portfolioResult(input: PortfolioInput): PortfolioResult {
     costs: r.costs,
     average_holdings: r.averageHoldings,
   };
+}
+
+/** The market cap at each close of the item's period: that close × the shares of the latest filing by
+ *  then (NaN before a filing reports them, which ranks last). */
+function marketCaps(item: MemberItem): Float64Array {
+  const shares = sharesAsOf(item.entry);
+  const close = item.entry.bars.close;
+  const out = new Float64Array(item.to - item.from);
+  for (let k = item.from; k < item.to; k++) out[k - item.from] = close[k] * shares[k];
+  return out;
 }
 
 /** The trades with why each opened and closed, read on its own symbol's bars. */

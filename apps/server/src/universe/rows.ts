@@ -24,7 +24,7 @@ export interface MemberItem {
 export function memberBars(item: MemberItem, rule: MembershipRule) {
   const { entry, from, to } = item;
   const bars = windowBars(entry.bars, from, to);
-  const base = { symbol: entry.info.symbol, name: entry.info.name, bars, marketCap: entry.info.market_cap ?? null };
+  const base = { symbol: entry.info.symbol, name: entry.info.name, bars };
   if (gatesNothing(rule)) return { ...base, entryAllowed: null, floorRemoved: 0, members: to - from };
   const m = membership(entry, rule, from, to);
   return { ...base, entryAllowed: m.allowed, floorRemoved: m.floorRemoved, members: m.members };
