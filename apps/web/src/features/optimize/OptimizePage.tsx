@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Optimization, Period, TemplateDetail } from '@app/contract';
+import type { Optimization, OptimizationResult, Period, TemplateDetail } from '@app/contract';
 import { Alert, Button, buttonClass, Card, CardBody, CardHeader, Loading, Page, Select, textLinkClass } from '../../components/index.ts';
 import { studiesLink } from '../../lib/starters.ts';
 import { useApplyCell, useCancelOptimization, useOptimization, useOptimizationList, usePeriodList, useStartOptimization, useTemplateDetail, useTemplateList } from './api.ts';
-import { cellCount, draftFromParam, draftValues, newDraft, paramChoices, paramLabel, requestBody, settingsErrors, settingsFromRequest, showValue, type ParamDraft, type RunSettings } from './grid.ts';
+import { cellCount, defaultDrafts, draftFromParam, draftValues, paramLabel, requestBody, searchBudget, settingsErrors, settingsFromRequest, showValue, type ParamDraft, type RunSettings } from './grid.ts';
 import { coordsOf, formatValue } from './heatmap.ts';
 import { ParamsEditor } from './components/ParamsEditor.tsx';
 import { SettingsFields } from './components/SettingsFields.tsx';
@@ -18,14 +18,6 @@ import { OPTIMIZE_TEXT as T } from './texts.ts';
 
 const periodLabel = (p: Period) => `${p.stock_ticker}: ${p.start_date} → ${p.end_date}`;
 const positiveId = (s: string | null) => (s && /^\d{1,10}$/.test(s) && Number(s) > 0 ? Number(s) : null);
-
-/** A new form's parameters: the first indicator row's numbers (a grid of a few dozen cells). */
-function defaultDrafts(t: TemplateDetail): ParamDraft[] {
-  return paramChoices(t)
-    .filter((c) => c.row === 0)
-    .slice(0, 2)
-    .map((c) => newDraft(t, c.row, c.field));
-}
 
 const DEFAULT_SETTINGS: RunSettings = { objective: 'Return [%]', direction: 'maximize', minTrades: '', maxDrawdown: '', walkForward: null };
 
@@ -78,7 +70,9 @@ export default function OptimizePage() {
   }
   const drafts = template ? (form?.templateId === template.id ? form.drafts : defaultDrafts(template)) : [];
   const setDrafts = (d: ParamDraft[]) => template && setForm({ templateId: template.id, drafts: d });
-  const count = cellCount(drafts, settings.walkForward && Number.isFinite(settings.walkForward.folds) ? settings.walkForward.folds : null);
+  const folds = settings.walkForward && Number.isFinite(settings.walkForward.folds) ? settings.walkForward.folds : null;
+  const budget = searchBudget(settings);
+  const count = cellCount(drafts, folds, settings.search ? (budget ?? 1) : null);
   const invalid =
     templateId === null || periodId === null || !template || drafts.length === 0 || count.error !== null || count.cells === null ||
     drafts.some((d) => draftValues(d).error !== null) || Object.keys(settingsErrors(settings)).length > 0;
@@ -157,8 +151,8 @@ export default function OptimizePage() {
               {template && (
                 <>
                   {template.indicators.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{T.noRows}</p>}
-                  <ParamsEditor template={template} drafts={drafts} onChange={setDrafts} folds={settings.walkForward?.folds ?? null} />
-                  <SettingsFields settings={settings} onChange={setSettings} />
+                  <ParamsEditor template={template} drafts={drafts} onChange={setDrafts} folds={settings.walkForward?.folds ?? null} searchBudget={settings.search ? (budget ?? 1) : null} />
+                  <SettingsFields settings={settings} onChange={setSettings} cells={cellCount(drafts).cells} />
                 </>
               )}
 
@@ -181,7 +175,7 @@ export default function OptimizePage() {
       <div className="mt-6 space-y-6" aria-live="polite">
         {runId === null && !loading && (
           <p className="text-center text-sm text-slate-500 dark:text-slate-400" data-testid="optimize-idle">
-            {drafts.length === 0 ? T.idle : periodId === null ? T.pickPeriodFirst : !invalid && count.cells !== null ? T.ready(count.cells.toLocaleString('en-US')) : T.fixForm}
+            {drafts.length === 0 ? T.idle : periodId === null ? T.pickPeriodFirst : !invalid && count.cells !== null ? (budget !== null ? T.readySearch(Math.min(budget, count.cells).toLocaleString('en-US'), count.cells.toLocaleString('en-US')) : T.ready(count.cells.toLocaleString('en-US'))) : T.fixForm}
           </p>
         )}
         {runId !== null && run.isPending && <Loading />}
@@ -210,6 +204,13 @@ export default function OptimizePage() {
   );
 }
 
+/** The objective of a cell by its grid index (null: empty, or a cell a search did not try). */
+function heatmapLookup(result: OptimizationResult): (index: number) => number | null {
+  if (!result.cells) return (index) => result.heatmap[index] ?? null;
+  const byCell = new Map(result.cells.map((c, i) => [c, result.heatmap[i]]));
+  return (index) => byCell.get(index) ?? null;
+}
+
 interface RunViewProps {
   run: Optimization;
   rows: TemplateDetail['indicators'];
@@ -231,6 +232,8 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
   if (run.status === 'failed' || !result) return <Alert tone="error" title={T.failed}>{run.error}</Alert>;
 
   const best = result.best;
+  // a search's heatmap lists the cells it tried: their values by grid index
+  const valueAt = heatmapLookup(result);
   const openLink = applied && studiesLink({ templateId: applied.template.id, periodId: request.period_id, run: true });
   const pick = selected ?? best?.index ?? null;
   const pickParams = pick === null ? null : coordsOf(pick, request.params.map((p) => p.values.length)).map((c, k) => request.params[k].values[c]);
@@ -241,7 +244,8 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
       <h2 className="text-lg font-semibold">
         {request.template_name} <span className="text-slate-500 dark:text-slate-400">on</span> {request.symbol}{' '}
         <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
-          {request.start_date} → {request.end_date} · {request.cells.toLocaleString('en-US')} cells
+          {request.start_date} → {request.end_date} ·{' '}
+          {result.cells ? T.searchedCells(result.cells.length.toLocaleString('en-US'), request.cells.toLocaleString('en-US')) : `${request.cells.toLocaleString('en-US')} cells`}
         </span>
       </h2>
       {openLink && applied && (
@@ -278,7 +282,7 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
                 ))}
                 <div>
                   <dt className="text-xs text-slate-500 dark:text-slate-400">{request.objective}</dt>
-                  <dd className="font-medium tabular-nums" data-testid="picked-value">{formatValue(pick === null ? null : result.heatmap[pick], request.objective)}</dd>
+                  <dd className="font-medium tabular-nums" data-testid="picked-value">{formatValue(pick === null ? null : valueAt(pick), request.objective)}</dd>
                 </div>
                 {topStats && request.objective !== '# Trades' && (
                   <div>
@@ -290,7 +294,7 @@ function RunView({ run, rows, selected, onSelect, onCancel, cancelling, onApply,
             </CardBody>
           </Card>
           {result.luck && <LuckPanel luck={result.luck} folds={result.walk_forward?.folds} fileName={`optimization-${run.id}-luck.csv`} />}
-          <Heatmap request={request} heatmap={result.heatmap} bestIndex={best.index} rows={rows} selected={pick} onSelect={onSelect} />
+          <Heatmap request={request} heatmap={result.heatmap} tried={result.cells ?? null} bestIndex={best.index} rows={rows} selected={pick} onSelect={onSelect} />
           <TopCells request={request} top={result.top} bestIndex={best.index} rows={rows} onApply={onApply} applying={applying} opened={applied && { index: applied.index, link: openLink! }} />
         </>
       )}

@@ -1,6 +1,10 @@
 import {
+  DEFAULT_SEARCH_BUDGET,
   INDICATOR_FIELDS,
   MAX_GRID_CELLS,
+  MAX_SEARCH_BUDGET,
+  MAX_SEARCH_CELLS,
+  MAX_SEARCH_SEED,
   parseNumberInput,
   OPTIMIZE_ROW_FIELDS,
   type GridParam,
@@ -49,11 +53,56 @@ export const paramKey = (p: { row?: number | null; field: string }) => `${p.row 
 export const draftKeys = (d: ParamDraft) => [paramKey(d), ...(d.linked ?? []).map((row) => paramKey({ row, field: d.field }))];
 /** The draft as the contract's words read it (linked rows as `rows`). */
 export const draftParam = (d: ParamDraft) => (d.linked?.length && d.row !== null ? { rows: [d.row, ...d.linked], field: d.field } : { row: d.row, field: d.field });
-/** Other rows whose indicator has this field (they can take the same value). */
+/** Other rows whose indicator has this field (they can take the same value); for an `against.` field,
+ *  rows whose compared-with indicator has it (the slow average of both rows of a golden cross). */
 export function linkableRows(template: Pick<TemplateDetail, 'indicators'>, d: ParamDraft): number[] {
   if (d.row === null) return [];
-  const uses = (name: string) => (INDICATOR_FIELDS as unknown as Record<string, Record<string, boolean> | undefined>)[name]?.[d.field] === true;
-  return template.indicators.flatMap((r, i) => (i !== d.row && uses(r.name) ? [i] : []));
+  const against = d.field.startsWith('against.');
+  const own = against ? d.field.slice('against.'.length) : d.field;
+  const uses = (name: string | undefined) => name !== undefined && (INDICATOR_FIELDS as unknown as Record<string, Record<string, boolean> | undefined>)[name]?.[own] === true;
+  return template.indicators.flatMap((r, i) => (i !== d.row && uses(against ? (own === 'cvalue' ? undefined : r.against?.name) : r.name) ? [i] : []));
+}
+
+/** What an indicator (a row's own, or the one it compares with) reads, as one comparable string. */
+const OPERAND_KEYS = ['name', 'output', 'period', 'drift', 'offset', 'length', 'multiplier', 'fast', 'slow', 'signal', 'stddev', 'k_smooth', 'd_period'] as const;
+const operandKey = (o: object | null | undefined) => (o ? OPERAND_KEYS.map((k) => String((o as Record<string, unknown>)[k] ?? '')).join('|') : '');
+
+/** Whether two rows read the same numbers: the same indicator and parameters on both sides (another
+ *  indicator, or the same value or price), whatever way they compare. A golden cross's BUY and SELL
+ *  rows do (SMA 50 against SMA 200, crossing up or down); RSI below 30 and RSI above 70 do not. */
+export function readSame(a: TemplateDetail['indicators'][number], b: TemplateDetail['indicators'][number]): boolean {
+  if (operandKey(a) !== operandKey(b)) return false;
+  if (a.against || b.against) return operandKey(a.against) === operandKey(b.against);
+  return String(a.cvalue ?? '') === String(b.cvalue ?? '') && String(a.cprice ?? '') === String(b.cprice ?? '');
+}
+
+/** How meaningful a row field is as a default axis: bar counts of the row's own indicator, then of the
+ *  one it compares with, then the threshold; -1 for what a trader rarely varies (drift, offset, …). */
+function axisRank(field: string): number {
+  const periods = ['period', 'fast', 'slow', 'signal', 'length', 'k_smooth', 'd_period'];
+  if (periods.includes(field)) return 0;
+  if (field.startsWith('against.') && periods.includes(field.slice('against.'.length))) return 1;
+  return field === 'cvalue' ? 2 : -1;
+}
+
+/** A new form's parameters: the two most meaningful numbers of the rules (periods, then thresholds;
+ *  never drift or offset), row by row, each linked to the other rows that read the same numbers. */
+export function defaultDrafts(t: TemplateDetail): ParamDraft[] {
+  const out: ParamDraft[] = [];
+  const taken = new Set<string>();
+  for (let row = 0; row < t.indicators.length && out.length < 2; row++) {
+    const fields = paramChoices(t)
+      .filter((c) => c.row === row && axisRank(c.field) >= 0)
+      .sort((a, b) => axisRank(a.field) - axisRank(b.field));
+    for (const { field } of fields) {
+      if (out.length === 2 || taken.has(paramKey({ row, field }))) continue;
+      const linked = linkableRows(t, { row, field } as ParamDraft).filter((r) => readSame(t.indicators[row], t.indicators[r]) && !taken.has(paramKey({ row: r, field })));
+      const d: ParamDraft = { ...newDraft(t, row, field), ...(linked.length > 0 && { linked }) };
+      draftKeys(d).forEach((k) => taken.add(k));
+      out.push(d);
+    }
+  }
+  return out;
 }
 
 /** Exits are typed in percent (as on the Templates screen) and sent as fractions. */
@@ -151,8 +200,9 @@ export interface CellCount {
   error: string | null;
 }
 
-/** The number of cells of the drafts (and, for a walk-forward of `folds` folds, the runs it needs). */
-export function cellCount(drafts: readonly ParamDraft[], folds: number | null = null): CellCount {
+/** The number of cells of the drafts (and, for a walk-forward of `folds` folds, the runs it needs).
+ *  A search of `searchBudget` cells may cover a far bigger space, and runs its budget per fold. */
+export function cellCount(drafts: readonly ParamDraft[], folds: number | null = null, searchBudget: number | null = null): CellCount {
   if (drafts.length === 0) return { cells: null, error: null };
   let cells = 1;
   for (const d of drafts) {
@@ -161,6 +211,14 @@ export function cellCount(drafts: readonly ParamDraft[], folds: number | null = 
     cells *= p.values.length;
   }
   const show = (n: number) => n.toLocaleString('en-US');
+  if (searchBudget !== null) {
+    if (cells > MAX_SEARCH_CELLS) return { cells, error: `The space has ${show(cells)} cells; a search takes at most ${show(MAX_SEARCH_CELLS)}.` };
+    const tried = Math.min(searchBudget, cells);
+    if (folds !== null && tried * (folds + 1) > MAX_CELL_RUNS) {
+      return { cells, error: `${folds} folds of ${show(tried)} cells tried is ${show(tried * (folds + 1))} cell runs; at most ${show(MAX_CELL_RUNS)}.` };
+    }
+    return { cells, error: null };
+  }
   if (cells > MAX_GRID_CELLS) return { cells, error: `The grid has ${show(cells)} cells; at most ${show(MAX_GRID_CELLS)}.` };
   if (folds !== null && cells * (folds + 1) > MAX_CELL_RUNS) {
     return { cells, error: `${folds} folds of ${show(cells)} cells is ${show(cells * (folds + 1))} cell runs; at most ${show(MAX_CELL_RUNS)}.` };
@@ -174,11 +232,29 @@ export interface RunSettings {
   minTrades: string;
   maxDrawdown: string;
   walkForward: { folds: number; inSamplePct: number; anchored: boolean } | null;
+  /** a model-based search instead of every cell: its budget (cells to try) and seed as typed; absent
+   *  or null: a grid */
+  search?: { budget: string; seed: string } | null;
+}
+
+/** A new search's settings. */
+export const SEARCH_DEFAULTS = { budget: String(DEFAULT_SEARCH_BUDGET), seed: '1' };
+
+/** The search's budget as a number, or null (a grid, or a budget that cannot be read). */
+export function searchBudget(s: Pick<RunSettings, 'search'>): number | null {
+  if (!s.search) return null;
+  const b = toNumber(s.search.budget);
+  return b !== null && Number.isInteger(b) && b >= 1 && b <= MAX_SEARCH_BUDGET ? b : null;
 }
 
 /** Errors of the objective and constraint fields ({} when valid). */
-export function settingsErrors(s: RunSettings): Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample', string>> {
-  const e: Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample', string>> = {};
+export function settingsErrors(s: RunSettings): Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample' | 'budget' | 'seed', string>> {
+  const e: Partial<Record<'minTrades' | 'maxDrawdown' | 'folds' | 'inSample' | 'budget' | 'seed', string>> = {};
+  if (s.search) {
+    if (searchBudget(s) === null) e.budget = `A whole number from 1 to ${MAX_SEARCH_BUDGET.toLocaleString('en-US')}.`;
+    const seed = toNumber(s.search.seed);
+    if (s.search.seed.trim() !== '' && (seed === null || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEARCH_SEED)) e.seed = 'A whole number of 0 or more.';
+  }
   const minTrades = toNumber(s.minTrades);
   if (s.minTrades.trim() !== '' && (minTrades === null || !Number.isInteger(minTrades) || minTrades < 0)) e.minTrades = 'A whole number of 0 or more.';
   const dd = toNumber(s.maxDrawdown, true);
@@ -210,6 +286,11 @@ export function requestBody(templateId: number, periodId: number, drafts: readon
     ...(s.walkForward && {
       walk_forward: { folds: s.walkForward.folds, in_sample: s.walkForward.inSamplePct / 100, anchored: s.walkForward.anchored },
     }),
+    ...(s.search && {
+      method: 'search' as const,
+      budget: searchBudget(s) ?? undefined,
+      ...(s.search.seed.trim() !== '' && { seed: toNumber(s.search.seed) ?? undefined }),
+    }),
   };
 }
 
@@ -227,8 +308,11 @@ export function draftFromParam(p: { row?: number | null; rows?: readonly number[
 }
 
 /** The objective, constraints and mode a run was started with, as the form holds them. */
-export function settingsFromRequest(r: Pick<OptimizationRequest, 'objective' | 'direction' | 'min_trades' | 'max_drawdown_pct' | 'walk_forward'>): RunSettings {
+export function settingsFromRequest(
+  r: Pick<OptimizationRequest, 'objective' | 'direction' | 'min_trades' | 'max_drawdown_pct' | 'walk_forward'> & Partial<Pick<OptimizationRequest, 'method' | 'budget' | 'seed'>>,
+): RunSettings {
   return {
+    ...(r.method === 'search' && { search: { budget: String(r.budget ?? DEFAULT_SEARCH_BUDGET), seed: r.seed === null || r.seed === undefined ? '' : String(r.seed) } }),
     objective: r.objective,
     direction: r.direction,
     minTrades: r.min_trades === null ? '' : String(r.min_trades),

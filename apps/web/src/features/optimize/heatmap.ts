@@ -68,6 +68,41 @@ export function sliceHeatmap(heatmap: readonly (number | null)[], values: readon
   return { xs: [...values[x]], ys: y === null ? [] : [...values[y]], rows, min, max };
 }
 
+/** A search's slice through parameters `x` and `y` (null: x only): at each point the best value among
+ *  the cells it tried there, whatever their other values (its cell is the one picked there); empty where
+ *  no tried cell has a value. `tried[i]` is the grid index of `heatmap[i]`. */
+export function projectTried(
+  heatmap: readonly (number | null)[],
+  tried: readonly number[],
+  values: readonly (readonly GridValue[])[],
+  x: number,
+  y: number | null,
+  direction: 'maximize' | 'minimize',
+): Slice {
+  const lengths = values.map((v) => v.length);
+  const ys = y === null ? [null] : values[y];
+  const rows: HeatCell[][] = ys.map(() => values[x].map(() => ({ index: -1, value: null })));
+  let min: number | null = null;
+  let max: number | null = null;
+  const better = (a: number, b: number) => (direction === 'maximize' ? a > b : a < b);
+  tried.forEach((cell, k) => {
+    const c = coordsOf(cell, lengths);
+    const at = rows[y === null ? 0 : c[y]][c[x]];
+    const value = heatmap[k];
+    if (value === null || !Number.isFinite(value)) {
+      if (at.index < 0) at.index = cell;
+      return;
+    }
+    if (at.value === null || better(value, at.value) || (value === at.value && cell < at.index)) {
+      at.index = cell;
+      at.value = value;
+    }
+    min = min === null ? value : Math.min(min, value);
+    max = max === null ? value : Math.max(max, value);
+  });
+  return { xs: [...values[x]], ys: y === null ? [] : [...values[y]], rows, min, max };
+}
+
 // viridis at 0, ¼, ½, ¾, 1: ordered in lightness, readable in print and for colour-blind eyes
 const STOPS: [number, number, number][] = [
   [68, 1, 84],

@@ -2,12 +2,14 @@ import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type
 import type { Indicator, OptimizationRequest } from '@app/contract';
 import { Card, CardBody, CardHeader, Select } from '../../../components/index.ts';
 import { paramLabel, showValue } from '../grid.ts';
-import { cellAt, coordsOf, formatValue, rowGradient, scaleColour, scalePosition, sliceHeatmap, textOn, type Slice } from '../heatmap.ts';
+import { cellAt, coordsOf, formatValue, projectTried, rowGradient, scaleColour, scalePosition, sliceHeatmap, textOn, type Slice } from '../heatmap.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
 
 interface Props {
   request: OptimizationRequest;
   heatmap: (number | null)[];
+  /** a search's tried cells (the grid index of each heatmap value); null for a grid */
+  tried?: readonly number[] | null;
   bestIndex: number | null;
   rows: readonly Pick<Indicator, 'name' | 'indicator_type'>[];
   /** the cell picked for Apply (clicked, or Enter) */
@@ -22,7 +24,7 @@ const CELL_ELEMENTS = 5000;
 /** The objective over two chosen parameters, the others at the best cell's values: a colour per
  *  cell on one scale (legend below), its values on hover (and as the keyboard moves over it), the
  *  best cell outlined, empty cells blank. Arrow keys move, Enter picks a cell. */
-export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect }: Props) {
+export function Heatmap({ request, heatmap, tried = null, bestIndex, rows, selected, onSelect }: Props) {
   const params = request.params;
   const values = useMemo(() => params.map((p) => p.values), [params]);
   const [x, setX] = useState(params.length > 1 ? 1 : 0);
@@ -32,13 +34,17 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
     const lengths = values.map((v) => v.length);
     return bestIndex !== null ? coordsOf(bestIndex, lengths) : lengths.map(() => 0);
   }, [values, bestIndex]);
-  const slice = useMemo(() => sliceHeatmap(heatmap, values, x, y, fixed), [heatmap, values, x, y, fixed]);
+  const slice = useMemo(
+    () => (tried ? projectTried(heatmap, tried, values, x, y, request.direction) : sliceHeatmap(heatmap, values, x, y, fixed)),
+    [heatmap, tried, values, x, y, fixed, request.direction],
+  );
   const [cursor, setCursor] = useState<{ i: number; j: number } | null>(null);
   const plot = useRef<HTMLDivElement>(null);
   const cols = slice.xs.length;
   const n = slice.rows.length;
   const label = (k: number) => paramLabel(rows, params[k]);
-  const others = params.map((_, k) => k).filter((k) => k !== x && k !== y);
+  // a search's points show the best tried over the other parameters: none is held fixed
+  const others = tried ? [] : params.map((_, k) => k).filter((k) => k !== x && k !== y);
 
   const describe = (i: number, j: number) => {
     const cell = slice.rows[j]?.[i];
@@ -94,7 +100,7 @@ export function Heatmap({ request, heatmap, bestIndex, rows, selected, onSelect 
 
   return (
     <Card>
-      <CardHeader title={`${T.heatmapTitle}: ${request.objective}`} subtitle={T.heatmapHint} />
+      <CardHeader title={`${T.heatmapTitle}: ${request.objective}`} subtitle={tried ? T.heatmapSearchHint : T.heatmapHint} />
       <CardBody className="space-y-4">
         {params.length > 1 && (
           <div className="grid grid-cols-2 gap-3 sm:max-w-xl">

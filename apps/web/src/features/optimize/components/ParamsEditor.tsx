@@ -9,14 +9,16 @@ interface Props {
   onChange: (drafts: ParamDraft[]) => void;
   /** walk-forward folds, for the cell-run limit; null for a plain grid */
   folds: number | null;
+  /** a search's budget (its space may pass the grid's limit); null for a grid */
+  searchBudget?: number | null;
 }
 
 /** The parameters to vary: one line each (a range or a list of values, with how many), a picker to
  *  add another, and the grid's cell count as the user types, with the limit's message. */
-export function ParamsEditor({ template, drafts, onChange, folds }: Props) {
+export function ParamsEditor({ template, drafts, onChange, folds, searchBudget = null }: Props) {
   const choices = paramChoices(template);
   const taken = new Set(drafts.flatMap(draftKeys));
-  const count = cellCount(drafts, folds);
+  const count = cellCount(drafts, folds, searchBudget);
   const rows = template.indicators;
 
   const add = (key: string) => {

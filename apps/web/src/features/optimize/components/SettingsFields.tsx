@@ -1,6 +1,6 @@
-import { NUMERIC_STAT_KEYS, parseNumberInput } from '@app/contract';
-import { Input, Select, cx } from '../../../components/index.ts';
-import { settingsErrors, type RunSettings } from '../grid.ts';
+import { NUMERIC_STAT_KEYS, parseNumberInput, SUGGEST_SEARCH_CELLS } from '@app/contract';
+import { Button, Input, Select, cx } from '../../../components/index.ts';
+import { SEARCH_DEFAULTS, settingsErrors, type RunSettings } from '../grid.ts';
 import { OPTIMIZE_TEXT as T } from '../texts.ts';
 
 /** Default fold settings when walk-forward is switched on. */
@@ -9,11 +9,13 @@ export const WALK_DEFAULTS = { folds: 4, inSamplePct: 75, anchored: false };
 interface Props {
   settings: RunSettings;
   onChange: (s: RunSettings) => void;
+  /** the grid's cells as typed (null while unreadable): above SUGGEST_SEARCH_CELLS a search is suggested */
+  cells?: number | null;
 }
 
-/** The objective (any numeric statistic, maximised or minimised), the constraints, and the mode:
- *  a plain grid or a walk-forward analysis with its folds. */
-export function SettingsFields({ settings: s, onChange }: Props) {
+/** The objective (any numeric statistic, maximised or minimised), the constraints, the mode (a plain
+ *  grid or a walk-forward analysis with its folds), and the cells to try: every cell, or a search. */
+export function SettingsFields({ settings: s, onChange, cells = null }: Props) {
   const errors = settingsErrors(s);
   const set = (patch: Partial<RunSettings>) => onChange({ ...s, ...patch });
   const wf = s.walkForward;
@@ -97,6 +99,48 @@ export function SettingsFields({ settings: s, onChange }: Props) {
           </div>
         )}
       </fieldset>
+
+      <SearchFields settings={s} onChange={onChange} cells={cells} errors={errors} />
     </div>
+  );
+}
+
+/** Every cell, or a model-based search with its budget and seed; a search is offered above
+ *  SUGGEST_SEARCH_CELLS cells. */
+function SearchFields({ settings: s, onChange, cells, errors }: Props & { errors: ReturnType<typeof settingsErrors> }) {
+  const search = s.search ?? null;
+  const set = (next: RunSettings['search']) => onChange({ ...s, search: next });
+  const big = cells != null && cells > SUGGEST_SEARCH_CELLS;
+  return (
+    <fieldset className="space-y-3 lg:col-span-2" data-testid="method">
+      <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">{T.methodTitle}</legend>
+      {big && !search && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100" data-testid="suggest-search">
+          <span>{T.suggestSearch(cells!.toLocaleString('en-US'))}</span>
+          <Button size="sm" onClick={() => set({ ...SEARCH_DEFAULTS })}>{T.useSearch}</Button>
+        </div>
+      )}
+      <div role="radiogroup" aria-label={T.methodTitle} className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
+        {([false, true] as const).map((on) => (
+          <label
+            key={String(on)}
+            className={cx(
+              'cursor-pointer rounded px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-blue-500',
+              (search !== null) === on ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+            )}
+          >
+            <input type="radio" name="optimize-method" className="sr-only" checked={(search !== null) === on} onChange={() => set(on ? { ...SEARCH_DEFAULTS } : null)} />
+            {on ? T.methodSearch : T.methodGrid}
+          </label>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{T.methodHint}</p>
+      {search && (
+        <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+          <Input label={T.budget} inputMode="numeric" value={search.budget} error={errors.budget} onChange={(e) => set({ ...search, budget: e.target.value })} />
+          <Input label={T.seed} inputMode="numeric" value={search.seed} error={errors.seed} hint={T.seedHint} onChange={(e) => set({ ...search, seed: e.target.value })} />
+        </div>
+      )}
+    </fieldset>
   );
 }
