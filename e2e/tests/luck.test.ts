@@ -95,6 +95,44 @@ describe('is it luck?', () => {
     expect(await panel.innerText()).not.toMatch(/\d+ % chance/);
   });
 
+  it("the equity axis is scaled to the equity: a 95th percentile far above the curve clips instead of flattening it", async () => {
+    // a short-horizon RSI template with many trades over the whole history: its resampled 95th
+    // percentile runs well above both the curve and buying and holding (the case the fix is for)
+    const top = (xs: number[]) => Math.max(...xs);
+    let chosen: { id: number; equityTop: number; bandTop: number } | null = null;
+    for (const [period, buy, sell] of [[2, 10, 60], [3, 20, 70], [2, 30, 50], [4, 25, 65]]) {
+      const t = (await (await post(page, '/api/templates/', { name: `Band ${period}/${buy}/${sell} ${Date.now().toString(36)}`, position_size: 0.99 })).json()) as TemplateDetail;
+      for (const [type, compare, cvalue] of [['BUY', '<', buy], ['SELL', '>', sell]] as const) {
+        expect((await post(page, '/api/indicators/', { template: t.id, name: 'RSI', indicator_type: type, period, compare, cvalue })).status()).toBe(201);
+      }
+      const run = (await (await post(page, '/api/submit_selection/', { period_id: wholePeriodId, template_id: t.id })).json()) as BacktestRun;
+      const equityTop = Math.max(top(run.equity.equity), top(run.equity.buy_hold));
+      const bandTop = run.monte_carlo ? top(run.monte_carlo.band.p95) : 0;
+      if (bandTop > equityTop * 1.2) {
+        chosen = { id: t.id, equityTop, bandTop };
+        break;
+      }
+    }
+    expect(chosen, 'a template whose band runs well above its curve').not.toBeNull();
+
+    await page.goto('/studies?debug=1');
+    await page.getByLabel(STUDIES_TEXT.template).selectOption(String(chosen!.id));
+    await page.getByLabel(STUDIES_TEXT.period).selectOption(String(wholePeriodId));
+    await page.getByRole('button', { name: STUDIES_TEXT.run }).click();
+    await page.getByTestId('mc-band-legend').getByText(MONTE_CARLO_TEXT.band).waitFor();
+    // the equity pane's visible price range as the chart draws it
+    const axisTop = await page
+      .waitForFunction(() => {
+        const chart = window.__chartDebug?.chart;
+        const series = chart?.panes()[0]?.getSeries() ?? [];
+        return series.length >= 4 ? (chart!.priceScale('right', 0).getVisibleRange()?.to ?? null) : null;
+      })
+      .then((h) => h.jsonValue() as Promise<number>);
+    // the curve fills the pane and the band's top is cut off above it
+    expect(axisTop).toBeGreaterThanOrEqual(chosen!.equityTop);
+    expect(axisTop).toBeLessThan(chosen!.bandTop);
+  });
+
   it('a backtest shows the Monte Carlo band on the equity chart and the percentiles beside the statistics', async () => {
     await page.goto('/studies');
     await page.getByLabel(STUDIES_TEXT.template).selectOption(String(template.id));
