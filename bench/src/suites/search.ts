@@ -1,4 +1,4 @@
-// Model-based search against its budgets (docs/optimisation.md "Search"): with 5 % of a space's
+// Model-based search against its budgets (docs/search.md): with 5 % of a space's
 // cells it must find a cell in the top 1 % of the exhaustive grid (median over 10 seeds) on two
 // public reference series, and search a 1,000,000-cell space with 2,000 evaluations in 10 s. The
 // exhaustive grids are run here, in the same process, to rank what the search found.

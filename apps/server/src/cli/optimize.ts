@@ -4,7 +4,7 @@
 // Backtest.optimize(method='grid', return_heatmap=True)), and `luck`: the Deflated Sharpe Ratio and
 // the PBO of the grid, as the API answers them. --bench also prints the grid time to stderr.
 // `--method search` tries only --budget cells (default 2,000) picked by a model-based search seeded by
-// --seed (default 1; docs/optimisation.md), on this thread: the heatmap lists the cells tried, in the
+// --seed (default 1; docs/search.md), on this thread: the heatmap lists the cells tried, in the
 // order tried, and `cells` their grid indices; the space may exceed a grid's cell limit.
 // Bad input ends with a one-line error naming the problem and exit code 2.
 import {
