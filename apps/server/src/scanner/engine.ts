@@ -1,7 +1,7 @@
-import { compareScanResults, type FilterType, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
+import { compareScanResults, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, indicatorColumns, indicatorParamValues, TA_DEFAULTS, type FilterType, type OrderingField, type ScanEmptyReason, type ScanQuery, type ScanResult } from '@app/contract';
 import type { SeriesCache } from '../market/seriesCache.ts';
 import { buildSnapshot, memoValue, type Snapshot } from './snapshot.ts';
-import { emaValue, latestFundamental, rsiValue, smaValue, volAvgValue, type ValueSpec } from './values.ts';
+import { emaValue, indicatorOutputValue, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue, type ValueSpec } from './values.ts';
 import { scanStages, type Predicate, type ScanView, type Stage } from './filters.ts';
 
 // The scan: a validated query (packages/contract parseScanQuery) becomes a list of predicates over
@@ -36,6 +36,14 @@ const SHOWN_EXTRA: Record<string, (v: number) => number | null> = {
   rsi: (v) => shown(v, 2),
   quickratio: (v) => shown(v, 4),
   roe: (v) => shown(v, 4),
+  st: shownPrice,
+  macd: (v) => shown(v, 4),
+  bb_pctb: (v) => shown(v, 4),
+  stoch: (v) => shown(v, 2),
+  adx: (v) => shown(v, 2),
+  cci: (v) => shown(v, 2),
+  roc: (v) => shown(v, 2),
+  willr: (v) => shown(v, 2),
 };
 
 export class ScannerEngine {
@@ -62,7 +70,9 @@ export class ScannerEngine {
     keyed.sort(compareScanResults(field, desc) as (a: object, b: object) => number);
 
     const start = (q.page - 1) * q.page_size;
-    const results = keyed.slice(start, start + q.page_size).map(({ i }) => resultRow(s, q, i, value));
+    const specs = extraSpecs(q);
+    const columns = new Set<string>(indicatorColumns(q).map((c) => c.field));
+    const results = keyed.slice(start, start + q.page_size).map(({ i }) => resultRow(s, i, value, specs, columns));
     return { count: matched.length, results, emptyReason: matched.length ? null : emptyReason(s, stages) };
   }
 
@@ -133,6 +143,13 @@ function extraSpecs(q: ScanQuery) {
     rsi: rsiValue(q.periods.rsi),
     quickratio: latestFundamental('quickratio', q.fa_compare_period),
     roe: latestFundamental('roe', q.fa_compare_period),
+    // the filtered indicators' columns: the filter's own parameters, else the defaults
+    st: supertrendValue(q.st?.period ?? TA_DEFAULTS.st, q.st?.multiplier ?? TA_DEFAULTS.stMultiplier),
+    macd: macdSpreadValue(q.macd?.fast ?? TA_DEFAULTS.macd.fast, q.macd?.slow ?? TA_DEFAULTS.macd.slow, q.macd?.signal ?? TA_DEFAULTS.macd.signal),
+    ...(Object.fromEntries(INDICATOR_RANGE_TYPES.map((t) => {
+      const f = INDICATOR_RANGE_FILTERS[t];
+      return [t, indicatorOutputValue(f.indicator, f.output, indicatorParamValues(t, q.indicator_params?.[t]))];
+    })) as Record<(typeof INDICATOR_RANGE_TYPES)[number], ValueSpec>),
   };
 }
 
@@ -150,16 +167,16 @@ function sortValueOf(s: Snapshot, q: ScanQuery, value: ValueOf): (i: number) => 
     case 'volume': return (i) => shown(s.volume[i], 0);
     case 'market_cap': return (i) => shown(s.marketCap[i], 0);
     default: {
-      const spec = extraSpecs(q)[field];
+      if (isColumnOnly(field) && !filteredOn(q, field)) return () => null;
+      const spec = extraSpecs(q)[field as keyof ReturnType<typeof extraSpecs>];
       const show = SHOWN_EXTRA[field] ?? nullIfNaN;
       return (i) => show(value(spec, i));
     }
   }
 }
 
-function resultRow(s: Snapshot, q: ScanQuery, i: number, value: ValueOf): ScanResult {
+function resultRow(s: Snapshot, i: number, value: ValueOf, x: ReturnType<typeof extraSpecs>, columns: ReadonlySet<string>): ScanResult {
   const { info } = s.entries[i];
-  const x = extraSpecs(q);
   return {
     symbol: info.symbol,
     name: info.name,
@@ -176,5 +193,13 @@ function resultRow(s: Snapshot, q: ScanQuery, i: number, value: ValueOf): ScanRe
     rsi: SHOWN_EXTRA.rsi(value(x.rsi, i)),
     quickratio: SHOWN_EXTRA.quickratio(value(x.quickratio, i)),
     roe: SHOWN_EXTRA.roe(value(x.roe, i)),
+    ...Object.fromEntries(COLUMN_ONLY.map((f) => [f, columns.has(f) ? SHOWN_EXTRA[f](value(x[f], i)) : null])),
   };
 }
+
+/** Indicator values a result carries only when the query filters on the indicator (its column on the
+ *  screen), so a scan never computes an indicator nobody asked for; null otherwise. */
+const COLUMN_ONLY = ['st', 'macd', ...INDICATOR_RANGE_TYPES] as const;
+type ColumnOnly = (typeof COLUMN_ONLY)[number];
+const isColumnOnly = (f: string): f is ColumnOnly => (COLUMN_ONLY as readonly string[]).includes(f);
+const filteredOn = (q: ScanQuery, f: ColumnOnly) => indicatorColumns(q).some((c) => c.field === f);

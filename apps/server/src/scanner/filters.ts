@@ -1,4 +1,4 @@
-import { INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, storedMarket, type FilterType, type NumRange, type OhlcComparison, type ScanQuery } from '@app/contract';
+import { INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, indicatorParamValues, storedMarket, type FilterType, type NumRange, type OhlcComparison, type ScanQuery } from '@app/contract';
 import type { SeriesEntry } from '../market/seriesCache.ts';
 import {
   emaValue, financialTrend, indicatorOutputValue, latestFundamental, macdSpreadValue, rsiValue, smaValue, supertrendValue, volAvgValue,
@@ -106,7 +106,7 @@ function taPredicates(v: ScanView, q: ScanQuery): Stage[] {
   for (const t of INDICATOR_RANGE_TYPES) {
     const r = q.indicator_ranges[t];
     if (!r) continue;
-    const spec = indicatorOutputValue(INDICATOR_RANGE_FILTERS[t].indicator, INDICATOR_RANGE_FILTERS[t].output);
+    const spec = indicatorOutputValue(INDICATOR_RANGE_FILTERS[t].indicator, INDICATOR_RANGE_FILTERS[t].output, indicatorParamValues(t, q.indicator_params?.[t]));
     out.push({ filter: t, keep: (i) => inRange(value(spec, i), r) });
   }
   if (q.bb_band) {

@@ -1,4 +1,4 @@
-import { indicators, indicatorSeries, toCondition, type IndicatorName } from '@app/quant';
+import { INDICATOR_SPECS, indicators, indicatorSeries, toCondition, type IndicatorName, type ParamField } from '@app/quant';
 import type { FaDirection, FaMetric, FaPeriodType } from '@app/contract';
 import type { SeriesEntry } from '../market/seriesCache.ts';
 import type { FundamentalPeriod } from '../market/repository.ts';
@@ -39,12 +39,15 @@ export const macdSpreadValue = (fast: number, slow: number, signal: number): Val
     return Float64Array.from(m.macd, (x, i) => x - m.signal[i]);
   });
 
-/** The last value of one output of a strategy-language indicator at the registry's default parameters,
+/** The last value of one output of a strategy-language indicator at the given parameters (the registry's defaults for the rest),
  *  computed by the backtest's own series code (a template row with the defaults reads the same number). */
-export const indicatorOutputValue = (name: IndicatorName, output: string): ValueSpec => {
+export const indicatorOutputValue = (name: IndicatorName, output: string, params: Partial<Record<ParamField, number>> = {}): ValueSpec => {
   // checked and filled with the defaults once, not once per symbol
-  const row = toCondition({ name, output, indicator_type: 'BUY', compare: '>', cvalue: 0 });
-  return taSpec(`ind:${name}:${output}`, (e) => indicatorSeries(e.bars, row));
+  const row = toCondition({ name, output, indicator_type: 'BUY', compare: '>', cvalue: 0, ...params });
+  // the defaults keep the plain key, so a filter at the defaults shares the warm-up's computation
+  const changed = INDICATOR_SPECS[name].params.filter((p) => params[p.field] !== undefined && params[p.field] !== p.default);
+  const key = `ind:${name}:${output}${changed.map((p) => `:${p.field}=${params[p.field]}`).join('')}`;
+  return taSpec(key, (e) => indicatorSeries(e.bars, row));
 };
 
 const periodsOf = (e: SeriesEntry, t: FaPeriodType) => (t === 'ANNUAL' ? e.annual : e.quarterly);

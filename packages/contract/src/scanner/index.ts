@@ -12,4 +12,5 @@ export * from './indicatorFilters.ts';
 export * from './savedFilters.ts';
 export * from './queryCodec.ts';
 export * from './results.ts';
+export * from './indicatorColumns.ts';
 export * from './presets.ts';

@@ -1,7 +1,7 @@
 // The scanner's filters on the strategy language's oscillators and Bollinger Bands. Each reads one
 // output of a backtest indicator at the registry's default parameters, so the number the scanner
 // compares is the one a template row with those defaults compares (and the chart draws).
-import { INDICATOR_SPECS, type IndicatorName } from '@app/quant';
+import { INDICATOR_SPECS, type IndicatorName, type ParamField, type ParamSpec } from '@app/quant';
 
 /** Filters that keep a listing when the indicator's last value is at least / at most / between values. */
 export const INDICATOR_RANGE_TYPES = ['bb_pctb', 'stoch', 'adx', 'cci', 'roc', 'willr'] as const;
@@ -28,6 +28,26 @@ export const INDICATOR_RANGE_FILTERS: Record<IndicatorRangeType, IndicatorRangeF
   roc: { indicator: 'ROC', output: 'value', label: withDefaults('ROC', 'ROC %'), limits: { min: -100, max: 100_000 } },
   willr: { indicator: 'WILLR', output: 'value', label: withDefaults('WILLR', 'Williams %R'), limits: { min: -100, max: 0 } },
 };
+
+const paramsOf = (name: IndicatorName, fields: ParamField[]) => INDICATOR_SPECS[name].params.filter((p) => fields.includes(p.field));
+
+/** The filters whose parameters a row may set, as on a chart: those of the output the filter reads
+ *  (%D's period never changes %K, so the Stochastic offers its period and %K smoothing). The menu's
+ *  label names the defaults, which a row without parameters uses. */
+export const INDICATOR_RANGE_PARAMS: Partial<Record<IndicatorRangeType, readonly ParamSpec[]>> = {
+  bb_pctb: paramsOf('BBANDS', ['period', 'stddev']),
+  stoch: paramsOf('STOCH', ['period', 'k_smooth']),
+  adx: paramsOf('ADX', ['period']),
+};
+export const indicatorRangeParams = (t: IndicatorRangeType): readonly ParamSpec[] => INDICATOR_RANGE_PARAMS[t] ?? [];
+
+/** A filter's parameters by field: the given values (in indicatorRangeParams order), else the defaults. */
+export function indicatorParamValues(t: IndicatorRangeType, given?: readonly number[]): Partial<Record<ParamField, number>> {
+  return Object.fromEntries(indicatorRangeParams(t).map((p, i) => [p.field, given?.[i] ?? p.default]));
+}
+
+/** The values of a filter's parameters, given or default, in order (empty for a filter without any). */
+export const indicatorParamList = (t: IndicatorRangeType, given?: readonly number[]): number[] => indicatorRangeParams(t).map((p, i) => given?.[i] ?? p.default);
 
 export const isIndicatorRangeType = (t: string): t is IndicatorRangeType => (INDICATOR_RANGE_TYPES as readonly string[]).includes(t);
 

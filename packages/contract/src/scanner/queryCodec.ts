@@ -32,7 +32,7 @@ import {
   type ScannerSector,
 } from './vocabulary.ts';
 import type { FilterRow, Num } from './rows.ts';
-import { BB_BANDS, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, type BbBand, type IndicatorRangeType } from './indicatorFilters.ts';
+import { BB_BANDS, INDICATOR_RANGE_FILTERS, INDICATOR_RANGE_TYPES, indicatorParamList, indicatorRangeParams, type BbBand, type IndicatorRangeType } from './indicatorFilters.ts';
 
 // ───────────────────────────── the scan query string (spec §7) ─────────────────────────────
 
@@ -97,9 +97,12 @@ export function buildScanQuery(rows: FilterRow[], opts: { ordering?: string; pag
       case 'adx':
       case 'cci':
       case 'roc':
-      case 'willr':
+      case 'willr': {
         taRange(row.type, row);
+        const params = indicatorRangeParams(row.type);
+        if (row.params) params.forEach((p, i) => set(`${row.type}_${p.field}`, row.params![i] ?? p.default));
         break;
+      }
       case 'bb_band':
         set('bb_band', row.band);
         break;
@@ -158,6 +161,9 @@ export interface ScanQuery {
   macd?: { aboveSignal: boolean; fast: number; slow: number; signal: number };
   /** the oscillators and Bollinger %B at their default parameters, each within its range */
   indicator_ranges: Partial<Record<IndicatorRangeType, NumRange>>;
+  /** the parameters a query names for a filter of indicator_ranges (indicatorRangeParams order, the
+   *  unnamed ones at their defaults); absent: the defaults */
+  indicator_params?: Partial<Record<IndicatorRangeType, number[]>>;
   bb_band?: BbBand;
   price_compare?: { currentField: OhlcField; compareField: OhlcField; comparison: OhlcComparison; offset: number };
   financial_trend?: { metric: FaMetric; periodType: FaPeriodType; direction: FaDirection; periods: number };
@@ -224,7 +230,7 @@ const PARAMS: Record<string, ParamParser> = {
   macd_above_signal: boolParser, macd_fast: macdPeriod, macd_slow: macdPeriod, macd_signal: macdPeriod,
   ...Object.fromEntries(INDICATOR_RANGE_TYPES.flatMap((t) => {
     const parse = numberParser(INDICATOR_RANGE_FILTERS[t].limits);
-    return [[`${t}_gte`, parse], [`${t}_lte`, parse]];
+    return [[`${t}_gte`, parse], [`${t}_lte`, parse], ...indicatorRangeParams(t).map((p) => [`${t}_${p.field}`, numberParser(p, { integer: p.integer })])];
   })),
   bb_band: choiceParser(BB_BANDS),
   price_compare: boolParser,
@@ -314,6 +320,8 @@ export function parseScanQuery(params: Iterable<[string, string | string[]]> | R
   for (const t of INDICATOR_RANGE_TYPES) {
     const r = range(`${t}_gte`, `${t}_lte`);
     if (r) q.indicator_ranges[t] = r;
+    const named = indicatorRangeParams(t).map((p) => g<number>(`${t}_${p.field}`));
+    if (named.some((v) => v !== undefined)) q.indicator_params = { ...q.indicator_params, [t]: named.map((v, i) => v ?? indicatorParamList(t)[i]) };
   }
   set('bb_band', g('bb_band'));
   if (got.has('macd_above_signal'))
@@ -384,7 +392,8 @@ export function scanQueryToRows(q: ScanQuery): FilterRow[] {
   if (q.macd) rows.push({ category: 'TA', type: 'macd', ...q.macd });
   for (const t of INDICATOR_RANGE_TYPES) {
     const r = q.indicator_ranges[t];
-    if (r) rows.push({ category: 'TA', type: t, ...rangeRow(r) });
+    const params = q.indicator_params?.[t];
+    if (r) rows.push({ category: 'TA', type: t, ...rangeRow(r), ...(params && { params }) });
   }
   if (q.bb_band) rows.push({ category: 'TA', type: 'bb_band', band: q.bb_band });
   if (q.price_compare) rows.push({ category: 'TA', type: 'price_compare', ...q.price_compare });

@@ -19,6 +19,18 @@ export const scanResultSchema = z.object({
   rsi: z.number().nullable(), // RSI(rsi_period, default 14)
   quickratio: z.number().nullable(), // latest reported value of the fa_compare_period type
   roe: z.number().nullable(),
+  // the indicators a query may filter on, on the scan day, with the filter's parameters (else the
+  // defaults): Supertrend line, MACD line minus signal line, the oscillators and Bollinger %B; the screen
+  // shows a column for each one the query filters on (indicatorColumns.ts). This server always sends
+  // them; optional for answers of servers from before them
+  st: z.number().nullable().optional(),
+  macd: z.number().nullable().optional(),
+  bb_pctb: z.number().nullable().optional(),
+  stoch: z.number().nullable().optional(),
+  adx: z.number().nullable().optional(),
+  cci: z.number().nullable().optional(),
+  roc: z.number().nullable().optional(),
+  willr: z.number().nullable().optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 

@@ -31,7 +31,8 @@ export type FilterRow =
   | { category: 'TA'; type: 'sma' | 'ema'; operator: PerformanceOperator; period: number }
   | { category: 'TA'; type: 'st'; operator: PerformanceOperator; period: number; multiplier: number }
   | { category: 'TA'; type: 'rsi' | 'vol_avg'; operator: RangeOperator; value1: Num; value2: Num; period: number }
-  | { category: 'TA'; type: IndicatorRangeType; operator: RangeOperator; value1: Num; value2: Num }
+  /** params: the filter's settable parameters in indicatorRangeParams order; absent, the defaults */
+  | { category: 'TA'; type: IndicatorRangeType; operator: RangeOperator; value1: Num; value2: Num; params?: number[] }
   | { category: 'TA'; type: 'bb_band'; band: BbBand }
   | { category: 'TA'; type: 'macd'; aboveSignal: boolean; fast: number; slow: number; signal: number }
   | { category: 'TA'; type: 'price_compare'; currentField: OhlcField; compareField: OhlcField; comparison: OhlcComparison; offset: number }

@@ -28,7 +28,7 @@ import {
   type ScannerCategory,
 } from './vocabulary.ts';
 import { categoryOf, type FilterRow, type FilterType } from './rows.ts';
-import { BB_BANDS, INDICATOR_RANGE_FILTERS } from './indicatorFilters.ts';
+import { BB_BANDS, INDICATOR_RANGE_FILTERS, indicatorParamList, indicatorRangeParams, type IndicatorRangeType } from './indicatorFilters.ts';
 import { cleanText } from '../text.ts';
 
 // ───────────────────────────── saved filters (spec §3) ─────────────────────────────
@@ -89,6 +89,8 @@ export function rowToSavedFilter(row: FilterRow, order: number): SavedFilter {
       f.value_numeric_1 = row.value1;
       f.value_numeric_2 = row.operator === 'between' ? row.value2 : null;
       if (row.type === 'rsi' || row.type === 'vol_avg') f.indicator_period = String(row.period);
+      // the settable parameters as MACD stores its periods: '20,2'
+      else if ('params' in row && row.params) f.indicator_period = indicatorParamList(row.type, row.params).join(',');
       break;
     case 'bb_band':
       f.operator = '==';
@@ -165,6 +167,17 @@ export function savedFilterToRow(f: SavedFilter): Decoded<FilterRow> {
     return w && (choices as readonly string[]).includes(w) ? (w as T) : bad('operator', `Select a valid choice. ${String(f.operator)} is not one of the available choices.`);
   };
 
+  /** An oscillator's stored parameters ('20,2'): null when none are stored (the defaults), undefined when bad. */
+  const storedParams = (t: IndicatorRangeType): number[] | null | undefined => {
+    const specs = indicatorRangeParams(t);
+    if (f.indicator_period === null || !specs.length) return null;
+    const parts = f.indicator_period.split(',').map((x) => x.trim());
+    const values = parts.map((x) => (/^\d+(\.\d+)?$/.test(x) ? Number(x) : NaN));
+    const fits = values.length === specs.length && specs.every((p, i) => values[i] >= p.min && values[i] <= p.max && (!p.integer || Number.isInteger(values[i])));
+    if (!fits) return bad('indicator_period', `Enter ${specs.map((p) => p.label.toLowerCase()).join(',')} (${specs.map((p) => `${p.min}–${p.max}`).join(', ')}).`);
+    return indicatorParamList(t, values);
+  };
+
   const maMatch = /^(sma|ema|st)_(gte|lte)$/.exec(f.filter_type);
   const type = (maMatch ? maMatch[1] : f.filter_type) as FilterType;
   if (!categoryOf(type)) return { ok: false, errors: { filter_type: [`Unknown filter type ${f.filter_type}.`] } };
@@ -238,7 +251,8 @@ export function savedFilterToRow(f: SavedFilter): Decoded<FilterRow> {
       const range = INDICATOR_RANGE_FILTERS[type].limits;
       const value1 = num('value_numeric_1', range);
       const value2 = operator === 'between' ? num('value_numeric_2', range) : null;
-      if (operator && value1 !== undefined && value2 !== undefined) row = { category: 'TA', type, operator, value1, value2 };
+      const params = storedParams(type);
+      if (operator && value1 !== undefined && value2 !== undefined && params !== undefined) row = { category: 'TA', type, operator, value1, value2, ...(params && { params }) };
       break;
     }
     case 'bb_band': {

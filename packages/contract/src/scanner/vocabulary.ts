@@ -93,10 +93,12 @@ export const TA_DEFAULTS = {
   macd: { fast: 12, slow: 26, signal: 9 },
 } as const;
 
-/** Sortable fields (`ordering`, optionally prefixed '-'); the results table's headers use the first eight. */
+/** Sortable fields (`ordering`, optionally prefixed '-'); the results table's headers use the first eight,
+ *  and a column per filtered indicator (indicatorColumns.ts). */
 export const ORDERING_FIELDS = [
   'symbol', 'name', 'price', 'diff', 'chg', 'sector', 'market_cap', 'volume',
   'vol_avg', 'sma', 'ema', 'rsi', 'quickratio', 'roe', 'market',
+  'st', 'macd', 'bb_pctb', 'stoch', 'adx', 'cci', 'roc', 'willr',
 ] as const;
 export type OrderingField = (typeof ORDERING_FIELDS)[number];
 export const DEFAULT_ORDERING = '-volume';
