@@ -6,14 +6,17 @@
 // Speed: an optimiser compiles every cell's rows against one series cache, so whatever two cells (or
 // two rows) have in common is computed once: a MACD's EMAs are cached by period (a fast × slow grid
 // computes 40 EMAs for 400 MACDs), a cross of two indicators is computed straight from both, up and
-// down in one pass (no difference series), with its block extremes, and MACD's histogram only when a
-// row reads it. Cells differing only in a threshold share every series.
+// down in one pass (no difference series), with its block extremes, and a MACD's signal and histogram
+// only when a row reads them. Cells differing only in a threshold share every series. Series derived
+// from cached ones in one pass (a MACD line, a difference, crossings) live in buffers the cache
+// recycles between cells (`settleSeriesCache`), so a grid whose every cell has its own MACD line and
+// crossings allocates almost nothing per cell.
 import type { DailyBars } from './types.ts';
 import { ema, sma } from './indicators/movingAverages.ts';
 import { rsi } from './indicators/rsi.ts';
 import { obv } from './indicators/volume.ts';
 import { supertrend } from './indicators/supertrend.ts';
-import { macd, macdFromEmas } from './indicators/macd.ts';
+import { macd, macdLineInto, macdSignal } from './indicators/macd.ts';
 import { bbands } from './indicators/bbands.ts';
 import { cci, roc, stoch, willr } from './indicators/oscillators.ts';
 import { adx } from './indicators/adx.ts';
@@ -46,13 +49,12 @@ export function operandSeries(bars: DailyBars, o: Operand, cache?: Map<string, F
     case 'OBV': lines = { value: obv(close, bars.volume, o.offset) }; break;
     case 'MACD': {
       // With a cache, the EMAs come from it (a grid over fast × slow computes each period once, and
-      // an EMA row of the same period shares them); `macd` computes the very same numbers.
-      // The histogram only when a row reads it (a cross of the line and the signal does not).
-      const hist = o.output === 'hist';
-      const m = cache
-        ? macdFromEmas(cachedEma(close, o.fast, cache), cachedEma(close, o.slow, cache), o.signal, o.offset, false, hist)
-        : macd(close, o.fast, o.slow, o.signal, o.offset);
-      lines = cache && !hist ? { macd: m.macd, signal: m.signal } : { macd: m.macd, signal: m.signal, hist: m.histogram };
+      // an EMA row of the same period shares them), and only the line a row reads is made: the line
+      // alone (a cheap pass over two cached EMAs, in a recycled buffer) for a row that reads the line,
+      // the signal from it when read, the histogram when read. `macd` computes the very same numbers.
+      if (cache && o.offset === 0) return macdOutput(close, o, cache);
+      const m = macd(close, o.fast, o.slow, o.signal, o.offset);
+      lines = { macd: m.macd, signal: m.signal, hist: m.histogram };
       break;
     }
     case 'BBANDS': {
@@ -82,6 +84,21 @@ function cachedEma(close: Float64Array, period: number, cache: Map<string, Float
   let e = cache.get(key);
   if (!e) cache.set(key, (e = ema(close, period)));
   return e;
+}
+
+/** One line of an unshifted MACD with a cache: the line from the cached EMAs, the signal from the
+ *  line, the histogram from both, each made only when first read. */
+function macdOutput(close: Float64Array, o: Operand, cache: Map<string, Float64Array>): Float64Array {
+  const lineKey = seriesKey({ ...o, output: 'macd' });
+  let line = cachedDerived(cache, lineKey);
+  if (!line) line = macdLineInto(cachedEma(close, o.fast, cache), cachedEma(close, o.slow, cache), derivedSeries(cache, lineKey, close.length));
+  if (o.output === 'macd') return line;
+  const signalKey = seriesKey({ ...o, output: 'signal' });
+  let signal = cache.get(signalKey);
+  if (!signal) cache.set(signalKey, (signal = macdSignal(line, o.signal)));
+  if (o.output === 'signal') return signal;
+  // the histogram is line − signal, bar for bar (NaN where either is)
+  return minusInto(line, signal, derivedSeries(cache, seriesKey(o), close.length));
 }
 
 /** The indicator series a row compares (its left-hand side), offset applied, one value per bar
@@ -118,9 +135,9 @@ export function seriesKey(c: Operand): string {
 
 /** The right-hand side a row compares with, as a series (another indicator, or a price), or null
  *  when it is the row's number. */
-function rightSeries(bars: DailyBars, c: Condition, cache: Map<string, Float64Array>): { key: string; values: Float64Array } | null {
-  if (c.against) return { key: seriesKey(c.against), values: operandSeries(bars, c.against, cache) };
-  if (Number.isNaN(c.value)) return { key: c.cprice === 'CLOSE' ? 'close' : c.cprice.toLowerCase(), values: bars[PRICE_FIELD[c.cprice]] };
+function rightSeries(bars: DailyBars, c: Condition, cache: Map<string, Float64Array>): Float64Array | null {
+  if (c.against) return operandSeries(bars, c.against, cache);
+  if (Number.isNaN(c.value)) return bars[PRICE_FIELD[c.cprice]];
   return null;
 }
 
@@ -166,38 +183,41 @@ export function compileSide(
     let g = byGroup.get(c.group);
     if (!g) byGroup.set(c.group, (g = { count: 0, series: [], blocks: [], op: [], value: [], offset }));
     const key = seriesKey(c);
-    const left = operandSeries(bars, c, cache);
-    let values = left;
-    let v = c.value;
-    const right = rightSeries(bars, c, cache);
+    const rightKey = c.against ? seriesKey(c.against) : Number.isNaN(c.value) ? PRICE_FIELD[c.cprice] : null;
     const cop = c.op;
     const crossing = cop === 'crosses_above' || cop === 'crosses_below';
-    const diffKey = right ? `${key}/minus ${right.key}` : key;
-    if (right) {
-      v = 0;
-      // a crossing reads left − right only through its crossings, computed straight from both
-      if (!crossing) {
-        let diff = cache.get(diffKey);
-        if (!diff) cache.set(diffKey, (diff = minus(left, right.values)));
-        values = diff;
-      }
-    }
+    const diffKey = rightKey !== null ? `${key}/minus ${rightKey}` : key;
+    let values: Float64Array;
+    let v = rightKey !== null ? 0 : c.value;
     let op: number;
     if (crossing) {
-      const crossKey = `${diffKey}/${c.op}/${v}`;
-      let crosses = cache.get(crossKey);
-      if (!crosses && right) {
-        const both = crossingsBetween(left, right.values);
-        cache.set(`${diffKey}/crosses_above/0`, both.above);
-        cache.set(`${diffKey}/crosses_below/0`, both.below);
-        crosses = c.op === 'crosses_above' ? both.above : both.below;
-      } else if (!crosses) {
-        cache.set(crossKey, (crosses = crossings(values, v, c.op === 'crosses_above')));
+      // a crossing reads left − right only through its crossings, computed straight from both; a
+      // cached crossing needs neither side's series
+      const crossKey = `${diffKey}/${cop}/${v}`;
+      let crosses = cachedDerived(cache, crossKey);
+      if (!crosses) {
+        const left = operandSeries(bars, c, cache);
+        const n = left.length;
+        if (rightKey !== null) {
+          const right = rightSeries(bars, c, cache)!;
+          const above = derivedSeries(cache, `${diffKey}/crosses_above/0`, n);
+          const below = derivedSeries(cache, `${diffKey}/crosses_below/0`, n);
+          crossingsBetween(left, right, above, below);
+          crosses = cop === 'crosses_above' ? above : below;
+        } else {
+          crosses = crossings(left, v, cop === 'crosses_above', derivedSeries(cache, crossKey, n));
+        }
       }
       values = crosses;
       v = 0.5;
       op = OP_CODE['>'];
     } else {
+      values = operandSeries(bars, c, cache);
+      if (rightKey !== null) {
+        let diff = cachedDerived(cache, diffKey);
+        if (!diff) diff = minusInto(values, rightSeries(bars, c, cache)!, derivedSeries(cache, diffKey, values.length));
+        values = diff;
+      }
       op = OP_CODE[cop as keyof typeof OP_CODE];
     }
     g.series.push(values);
@@ -227,16 +247,16 @@ export function gatedSide(s: CompiledSide, allowed: Uint8Array): CompiledSide {
   };
 }
 
-function minus(x: Float64Array, y: Float64Array): Float64Array {
-  const d = new Float64Array(x.length);
-  for (let i = 0; i < x.length; i++) d[i] = x[i] - y[i];
-  return d;
+/** x − y into `out`. */
+function minusInto(x: Float64Array, y: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < x.length; i++) out[i] = x[i] - y[i];
+  return out;
 }
 
 /** 1 where x crosses v (above: x > v now and x ≤ v on the bar before; below: x < v now, ≥ before),
- *  0 elsewhere; both bars must be defined (NaN compares false). */
-function crossings(x: Float64Array, v: number, above: boolean): Float64Array {
-  const out = new Float64Array(x.length);
+ *  0 elsewhere, into `out`; both bars must be defined (NaN compares false). */
+function crossings(x: Float64Array, v: number, above: boolean, out: Float64Array): Float64Array {
+  if (x.length > 0) out[0] = 0;
   for (let i = 1; i < x.length; i++) {
     const a = x[i - 1];
     const b = x[i];
@@ -245,16 +265,16 @@ function crossings(x: Float64Array, v: number, above: boolean): Float64Array {
   return out;
 }
 
-/** `crossings(minus(x, y), 0, …)` above and below, without the difference series (the same
- *  differences, the same compares), in one pass that also records each one's block extremes (a block
- *  of a 0/1 series holds a 1 or not). A template usually reads both: a cross up enters, down exits. */
-function crossingsBetween(x: Float64Array, y: Float64Array): { above: Float64Array; below: Float64Array } {
+/** `crossings(x − y, 0, …)` above and below into `above` and `below`, without the difference series
+ *  (the same differences, the same compares), in one pass that also records each one's block extremes
+ *  (a block of a 0/1 series holds a 1 or not). A template usually reads both: a cross up enters, down
+ *  exits. */
+function crossingsBetween(x: Float64Array, y: Float64Array, above: Float64Array, below: Float64Array): void {
   const n = x.length;
-  const above = new Float64Array(n);
-  const below = new Float64Array(n);
   const blocks = (n + BLOCK - 1) >> BLOCK_BITS;
-  const up = { min: new Float64Array(blocks), max: new Float64Array(blocks) };
-  const down = { min: new Float64Array(blocks), max: new Float64Array(blocks) };
+  const up = extremesBuffer(above, blocks);
+  const down = extremesBuffer(below, blocks);
+  if (n > 0) above[0] = below[0] = 0;
   let a = n > 0 ? x[0] - y[0] : 0;
   for (let b = 0; b < blocks; b++) {
     const from = b << BLOCK_BITS;
@@ -285,7 +305,74 @@ function crossingsBetween(x: Float64Array, y: Float64Array): { above: Float64Arr
   }
   extremesOf.set(above, up);
   extremesOf.set(below, down);
-  return { above, below };
+}
+
+// Derived series' buffers, per cache: the live ones by key, least recently used first, and buffers
+// free for the next ones (each with its block extremes' arrays, reused too).
+interface Recycler {
+  live: Map<string, Float64Array>;
+  free: Float64Array[];
+}
+const recyclers = new WeakMap<Map<string, Float64Array>, Recycler>();
+/** Block extremes' arrays of recycled buffers, kept for the buffer's next series. */
+const spareExtremes = new WeakMap<Float64Array, BlockExtremes>();
+/** Derived series a cache keeps between cells: the most recently used few (the cells in a row of a
+ *  grid share theirs, every cell the series of rows the grid does not vary), about 2.5 MB at 5,000
+ *  bars, small enough to stay in the processor's cache. */
+const DERIVED_KEPT = 64;
+
+/** A buffer of `n` bars for a derived series (contents undefined: the caller writes every bar), put
+ *  in `cache` under `key`. */
+function derivedSeries(cache: Map<string, Float64Array>, key: string, n: number): Float64Array {
+  let r = recyclers.get(cache);
+  if (!r) recyclers.set(cache, (r = { live: new Map(), free: [] }));
+  let buffer = r.free.pop();
+  if (!buffer || buffer.length !== n) buffer = new Float64Array(n);
+  r.live.delete(key);
+  r.live.set(key, buffer);
+  cache.set(key, buffer);
+  return buffer;
+}
+
+/** A derived series from the cache, marked as just used. */
+function cachedDerived(cache: Map<string, Float64Array>, key: string): Float64Array | undefined {
+  const hit = cache.get(key);
+  const live = hit && recyclers.get(cache)?.live;
+  if (live && live.get(key) === hit) {
+    live.delete(key);
+    live.set(key, hit);
+  }
+  return hit;
+}
+
+/** Block extremes' arrays for `x`: its recycled buffer's, or new ones. */
+function extremesBuffer(x: Float64Array, blocks: number): BlockExtremes {
+  const e = spareExtremes.get(x);
+  if (e && e.min.length === blocks) return e;
+  return { min: new Float64Array(blocks), max: new Float64Array(blocks) };
+}
+
+/** Between an optimiser's cells (nothing reads the cache's series then): keeps the most recently
+ *  used derived series (`keptDerived` of them) and recycles the others' buffers; past `maxSeries`
+ *  series, starts the cache afresh (a grid over many distinct indicators would otherwise keep every cell's). */
+export function settleSeriesCache(cache: Map<string, Float64Array>, maxSeries: number, keptDerived = DERIVED_KEPT): void {
+  const r = recyclers.get(cache);
+  const clear = cache.size > maxSeries;
+  if (r) {
+    const keep = clear ? 0 : keptDerived;
+    for (const [key, buffer] of r.live) {
+      if (r.live.size <= keep) break;
+      r.live.delete(key);
+      if (cache.get(key) === buffer) cache.delete(key);
+      const e = extremesOf.get(buffer);
+      if (e) {
+        spareExtremes.set(buffer, e);
+        extremesOf.delete(buffer);
+      }
+      r.free.push(buffer);
+    }
+  }
+  if (clear) cache.clear();
 }
 
 /** True when the side holds on bar i (of the window); false for a side without rows. NaN never holds. */
@@ -367,11 +454,14 @@ function blockExtremes(x: Float64Array): BlockExtremes {
   let e = extremesOf.get(x);
   if (e) return e;
   const blocks = (x.length + BLOCK - 1) >> BLOCK_BITS;
-  e = { min: new Float64Array(blocks).fill(Infinity), max: new Float64Array(blocks).fill(-Infinity) };
+  e = extremesBuffer(x, blocks);
+  e.min.fill(Infinity);
+  e.max.fill(-Infinity);
+  const { min, max } = e;
   for (let i = 0; i < x.length; i++) {
     const b = i >> BLOCK_BITS;
-    if (x[i] < e.min[b]) e.min[b] = x[i];
-    if (x[i] > e.max[b]) e.max[b] = x[i];
+    if (x[i] < min[b]) min[b] = x[i];
+    if (x[i] > max[b]) max[b] = x[i];
   }
   extremesOf.set(x, e);
   return e;

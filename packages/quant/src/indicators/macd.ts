@@ -62,6 +62,41 @@ export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signa
   return { macd: shift(line, offset), signal: shift(sig, offset), histogram: histogram ? shift(hist, offset) : NO_SERIES };
 }
 
+/** The MACD line alone, EMA(fast) − EMA(slow), written into `out` (a caller's buffer): the line
+ *  `macdFromEmas` gives, for a caller that reads only the line. */
+export function macdLineInto(fastEma: Float64Array, slowEma: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < fastEma.length; i++) out[i] = fastEma[i] - slowEma[i];
+  return out;
+}
+
+/** The signal line of a MACD line (unshifted), the very numbers `macdFromEmas` gives, without the
+ *  histogram: for a caller that reads the signal alone. */
+export function macdSignal(line: Float64Array, signal: number): Float64Array {
+  checkPeriod('EMA period', signal);
+  const len = line.length;
+  const start = firstValid(line);
+  const seedEnd = Math.min(start + signal, len + 1);
+  const sig = nanSeries(len, seedEnd - 1);
+  if (len - start >= signal) {
+    let sum = 0;
+    for (let i = start; i < seedEnd; i++) sum += line[i];
+    let prev = sum / signal;
+    sig[seedEnd - 1] = prev;
+    const alpha = 2 / (signal + 1);
+    const keep = 1 - alpha;
+    const keep2 = keep * keep;
+    let i = seedEnd;
+    for (; i + 1 < len; i += 2) {
+      const ax = alpha * line[i];
+      sig[i] = ax + keep * prev;
+      prev = alpha * line[i + 1] + keep * ax + keep2 * prev;
+      sig[i + 1] = prev;
+    }
+    if (i < len) sig[i] = alpha * line[i] + keep * prev;
+  }
+  return sig;
+}
+
 // Where the loop writes a histogram nobody asked for (one branch-free loop for both cases).
 let SCRAP = new Float64Array(0);
 const NO_SERIES = new Float64Array(0);

@@ -7,6 +7,7 @@
 // the top rows only.
 import { windowBars, type BarWindow, type DailyBars } from '../types.ts';
 import { runTemplate, tradeJson, type Trade } from '../engine.ts';
+import { settleSeriesCache } from '../conditions.ts';
 import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDownside, summaryNeedsDrawdown, summaryStat, type Stats } from '../stats.ts';
 import { EquitySeries, EquitySummary } from '../equity.ts';
 import type { TemplateInput } from '../template.ts';
@@ -70,9 +71,10 @@ export function evaluateCells(
   const marks = opts.blocks ? blockStarts(Math.max(0, n - 1), opts.blocks.blocks).map((r) => r + 1) : null;
   const buffer = streamed ? null : new Float64Array(n);
   for (let i = from; i < to; i++) {
-    // A grid over many distinct indicators (a MACD's fast × slow) would keep every cell's series:
-    // past a bound the cache starts afresh (cells in a row still share theirs).
-    if (series.size > MAX_CACHED_SERIES) series.clear();
+    // Recycles the last cell's derived series (its MACD line, crossings) for this one; a grid over
+    // many distinct indicators would keep every cell's series: past a bound the cache starts afresh
+    // (cells in a row still share theirs).
+    settleSeriesCache(series, MAX_CACHED_SERIES);
     const t = cellTemplate(grid, i);
     const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective));
     if (marks && sink instanceof EquitySummary) sink.trackBlocks(marks);
