@@ -232,7 +232,8 @@ describe('stock scanner (/scanner)', () => {
     expect(new URL(scanRequests[0]).searchParams.get('ordering')).toBe('-volume');
     expect(await scanButton.innerText()).toBe(SCANNER_TEXT.rescan);
     expect(await tableRows(page).count()).toBe(50);
-    expect((await page.locator('thead th').allTextContents()).map((t) => t.replace(/[↕▲▼]/g, '').trim())).toEqual(RESULT_COLUMNS.map((c) => c.label));
+    // the fixed columns, then the filtered indicator's (the RSI filter's values)
+    expect((await page.locator('thead th').allTextContents()).map((t) => t.replace(/[↕▲▼]/g, '').trim())).toEqual([...RESULT_COLUMNS.map((c) => c.label), 'RSI (14)']);
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Volume');
     expectOrdered(await column(page, 7), true);
     const first = tableRows(page).first().locator('th a');
@@ -280,7 +281,7 @@ describe('stock scanner (/scanner)', () => {
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
     const csv = parse(file, { bom: true }) as string[][];
-    expect(csv[0].join(',')).toBe('Symbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume');
+    expect(csv[0].join(',')).toBe('Symbol,Name,Price,Change,% Change,Sector,Market,Market Cap,Volume,RSI (14)');
     expect(csv).toHaveLength(api.count + 1);
     // rows in the table's order, numbers raw (no grouping) and equal to the API's
     expect(csv.slice(1).map((r) => r[0])).toEqual(await symbols(page));

@@ -216,7 +216,7 @@ export default function ScannerPage() {
             {SCANNER_TEXT.results}
           </h2>
           {hasResults && !scanner.scanning && (
-            <Button variant="secondary" size="sm" onClick={() => downloadCsv(resultsCsv(scanner.results), csvFileName())}>
+            <Button variant="secondary" size="sm" onClick={() => downloadCsv(resultsCsv(scanner.results, scanner.indicators), csvFileName())}>
               {SCANNER_TEXT.exportCsv}
             </Button>
           )}
@@ -247,7 +247,7 @@ export default function ScannerPage() {
           )}
           {hasResults && (
             <div className={scanner.scanning ? 'pointer-events-none opacity-50' : undefined}>
-              <ResultsTable results={scanner.results} sort={scanner.sort} onSort={(f) => scanner.changeSort(f, filters)} disabled={scanner.scanning || scanner.loadingMore} />
+              <ResultsTable results={scanner.results} indicators={scanner.indicators} sort={scanner.sort} onSort={(f) => scanner.changeSort(f, filters)} disabled={scanner.scanning || scanner.loadingMore} />
             </div>
           )}
           {scanner.loadMoreError && <Alert tone="error">{scanner.loadMoreError}</Alert>}

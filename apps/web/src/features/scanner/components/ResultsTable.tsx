@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OrderingField, ScanResult } from '@app/contract';
+import type { IndicatorColumn, OrderingField, ScanResult } from '@app/contract';
 import { KeyColumnsTable, PhoneSortBar, SortButton, StarToggle, type KeyColumn } from '../../../components/index.ts';
 import { changeTone, formatCompact, formatDecimal, formatGrouped, formatPercent, formatText } from '../format.ts';
 import { ariaSort, type SortState } from '../sorting.ts';
@@ -44,15 +44,17 @@ const cellClass: Partial<Record<Column, (r: ScanResult) => string>> = {
 
 export interface ResultsTableProps {
   results: ScanResult[];
+  /** a column per indicator the scan filtered on, after the fixed ones (in a phone's row details) */
+  indicators?: readonly IndicatorColumn[];
   sort: SortState;
   onSort: (field: OrderingField) => void;
   disabled?: boolean;
 }
 
-/** The results (spec §2): sortable headers (a click anywhere in a header cell sorts), symbols opening
+/** The results (spec §2), then the values of the indicators the scan filtered on: sortable headers (a click anywhere in a header cell sorts), symbols opening
  *  the advanced chart in a new tab. On a phone the table keeps Symbol, Price, Change and % Change; a
  *  tap on a row's ⌄ shows the rest, and a "Sort by" picker reaches the columns a phone leaves out. */
-export function ResultsTable({ results, sort, onSort, disabled }: ResultsTableProps) {
+export function ResultsTable({ results, indicators = [], sort, onSort, disabled }: ResultsTableProps) {
   const columns = RESULT_COLUMNS.map((c): KeyColumn<ScanResult> => {
     const align = numeric.has(c.field) ? 'right' : 'left';
     return {
@@ -71,14 +73,29 @@ export function ResultsTable({ results, sort, onSort, disabled }: ResultsTablePr
       className: cellClass[c.field],
       cell: show[c.field],
     };
-  });
+  }).concat(
+    indicators.map((c): KeyColumn<ScanResult> => ({
+      key: c.field,
+      label: c.label,
+      align: 'right',
+      sort: ariaSort(sort, c.field),
+      header: (
+        <SortButton state={ariaSort(sort, c.field)} onClick={() => onSort(c.field)} align="right" disabled={disabled} data-sort-field={c.field}>
+          {c.label}
+        </SortButton>
+      ),
+      headerClassName: 'whitespace-nowrap',
+      className: () => 'tabular-nums',
+      cell: (r) => (c.field === 'vol_avg' ? formatGrouped(r[c.field]) : formatDecimal(r[c.field])),
+    })),
+  );
   return (
     <div className="space-y-2">
       <PhoneSortBar
         id="scanner-sort-by"
         value={sort.field}
         desc={sort.desc}
-        options={RESULT_COLUMNS.map((c) => ({ value: c.field, label: c.label }))}
+        options={[...RESULT_COLUMNS, ...indicators].map((c): { value: OrderingField; label: string } => ({ value: c.field, label: c.label }))}
         onSort={onSort}
         disabled={disabled}
       />

@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import {
   BB_BAND_LABELS,
   FA_METRICS,
+  indicatorParamList,
+  indicatorRangeParams,
+  isIndicatorRangeType,
   FA_PERIOD_TYPES,
   INSTR_TYPES,
   OHLC_OFFSETS,
@@ -89,8 +92,32 @@ function RangeFields({ row, onChange }: FieldsProps<FilterRowOf<'price' | 'volum
       <BoundedInput type={row.type} label={row.operator === 'between' ? 'From' : 'Value'} value={row.value1} onValue={(value1) => onChange({ ...row, value1 })} />
       {row.operator === 'between' && <BoundedInput type={row.type} label="To" value={row.value2} onValue={(value2) => onChange({ ...row, value2 })} />}
       {'period' in row && <TaPeriod value={row.period} onValue={(period) => onChange({ ...row, period })} />}
+      {isIndicatorRangeType(row.type) && <IndicatorParams row={row as FilterRowOf<IndicatorRangeType>} onChange={onChange} />}
     </>
   );
+}
+
+/** The indicator's parameters a filter may set (ADX, %B, Stochastic), as the chart names and bounds
+ *  them; each is brought inside its bounds when the field is left. */
+function IndicatorParams({ row, onChange }: FieldsProps<FilterRowOf<IndicatorRangeType>>) {
+  const values = indicatorParamList(row.type, row.params);
+  return indicatorRangeParams(row.type).map((p, i) => (
+    <NumberInput
+      key={p.field}
+      label={p.label}
+      value={values[i]}
+      integer={p.integer}
+      min={p.min}
+      max={p.max}
+      commit={(t) => {
+        const v = parseNumberInput(t);
+        if (v === null) return values[i];
+        return Math.min(p.max, Math.max(p.min, p.integer ? Math.round(v) : v));
+      }}
+      onValue={(v) => v !== null && onChange({ ...row, params: values.map((x, k) => (k === i ? v : x)) })}
+      className={small}
+    />
+  ));
 }
 
 /** % change: at least or at most a percentage (-100 to 1000, 2 decimals). */

@@ -1,7 +1,7 @@
 // The scan's state machine (spec §4): idle → scanning → results | empty | error; Load More follows
 // `next`; a sort change sorts what is loaded when every result is on screen, else re-scans in that order.
 import { useCallback, useRef, useState } from 'react';
-import type { FilterRow, OrderingField, ScanEmptyReason, ScanResult } from '@app/contract';
+import { indicatorColumnsOfRows, type FilterRow, type IndicatorColumn, type OrderingField, type ScanEmptyReason, type ScanResult } from '@app/contract';
 import { fetchScanPage, scanUrl } from '../api/scanner.ts';
 import { scanErrorMessage } from '../errors.ts';
 import { UnexpectedFormatError } from '../scanPage.ts';
@@ -14,6 +14,8 @@ export interface ScannerState {
   /** A scan has answered (results may still be empty). */
   scanned: boolean;
   results: ScanResult[];
+  /** the columns of the indicators the shown results were filtered on (the rows as scanned, not as edited since) */
+  indicators: IndicatorColumn[];
   count: number;
   next: string | null;
   /** Why the last scan found nothing (the filter that removed the most listings), when it says. */
@@ -28,6 +30,7 @@ const initial: ScannerState = {
   loadingMore: false,
   scanned: false,
   results: [],
+  indicators: [],
   count: 0,
   next: null,
   emptyReason: null,
@@ -51,7 +54,8 @@ export function useScanner() {
     try {
       const page = await fetchScanPage(scanUrl(rows, orderingParam(sort)));
       if (my !== seq.current) return;
-      setState((s) => ({ ...s, scanning: false, scanned: true, results: page.results, count: page.count, next: page.next, emptyReason: page.empty_reason ?? null }));
+      const indicators = indicatorColumnsOfRows(rows);
+      setState((s) => ({ ...s, scanning: false, scanned: true, results: page.results, indicators, count: page.count, next: page.next, emptyReason: page.empty_reason ?? null }));
     } catch (e) {
       if (my !== seq.current) return;
       const error = messageOf(e, SCANNER_MESSAGES.scanFailed);
