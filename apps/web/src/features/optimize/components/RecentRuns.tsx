@@ -29,7 +29,7 @@ export function RecentRuns({ runs, current }: { runs: OptimizationListItem[]; cu
                 <Badge tone={TONES[r.status]}>{r.status}</Badge>
                 <span className="min-w-0 font-medium break-words text-slate-900 dark:text-slate-100">{q.template_name}</span>
                 <span className="text-slate-500 dark:text-slate-400">
-                  {q.symbol} · {q.cells.toLocaleString('en-US')} cells · {q.direction} {q.objective}
+                  {q.symbol} · {q.method === 'search' && q.budget !== null ? T.searchedCells(q.budget.toLocaleString('en-US'), q.cells.toLocaleString('en-US')) : `${q.cells.toLocaleString('en-US')} cells`} · {q.direction} {q.objective}
                   {q.walk_forward ? ` · ${T.walkForward} ${q.walk_forward.folds}` : ''}
                 </span>
                 <time className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400" dateTime={r.created_at}>

@@ -65,7 +65,7 @@ export function TopCells({ request, top, bestIndex, rows, onApply, applying, ope
 
   return (
     <Card>
-      <CardHeader title={T.topTitle} subtitle={`${top.length} of ${request.cells.toLocaleString('en-US')} cells, by ${request.objective} (${request.direction === 'maximize' ? 'highest' : 'lowest'} first)`} />
+      <CardHeader title={T.topTitle} subtitle={`${top.length} of ${request.method === 'search' && request.budget !== null ? `${request.budget.toLocaleString('en-US')} cells tried` : `${request.cells.toLocaleString('en-US')} cells`}, by ${request.objective} (${request.direction === 'maximize' ? 'highest' : 'lowest'} first)`} />
       <div className="max-h-[32rem] overflow-auto" data-scroll-x>
         <KeyColumnsTable
           rows={sorted}
