@@ -17,6 +17,10 @@ export interface GridRunOptions {
   signal?: AbortSignal;
   /** after each chunk: cells done so far, of the total */
   onProgress?: (done: number, total: number) => void;
+  /** only cells [from, to) of the grid (the answer's cell 0 is cell `from`); default every cell */
+  cells?: { from: number; to: number };
+  /** the threads' key for the grid's parsed form and series (one run's chunks share it); default a new one */
+  cacheKey?: string;
 }
 
 /** [from, to) ranges of `size` cells (the last one shorter) covering the grid. */
@@ -33,26 +37,31 @@ export function chunkSize(cells: number, threads: number): number {
 
 /** Runs one pool task per chunk of the grid's cells and hands each answer to `place`. At most two
  *  chunks per thread are in flight, so a big grid never fills the pool's queue ahead of other requests. */
-async function runChunks<T>(pool: EnginePool, grid: Grid, opts: GridRunOptions, task: (from: number, to: number) => Promise<T>, place: (from: number, part: T) => void): Promise<void> {
-  const chunks = cellChunks(grid.cells, chunkSize(grid.cells, pool.threads));
+async function runChunks<T>(pool: EnginePool, grid: Pick<Grid, 'cells'>, opts: GridRunOptions, task: (from: number, to: number) => Promise<T>, place: (from: number, part: T) => void): Promise<void> {
+  const { from: first, to: last } = cellRange(grid, opts);
+  const chunks = cellChunks(last - first, chunkSize(last - first, pool.threads)).map(([from, to]): [number, number] => [first + from, first + to]);
   let next = 0;
   let done = 0;
   const lane = async () => {
     while (next < chunks.length) {
       const [from, to] = chunks[next++];
-      place(from, await task(from, to));
+      place(from - first, await task(from, to));
       done += to - from;
-      opts.onProgress?.(done, grid.cells);
+      opts.onProgress?.(done, last - first);
     }
   };
   await Promise.all(Array.from({ length: Math.min(chunks.length, pool.threads * 2) }, lane));
 }
 
+/** The cells a run covers. */
+const cellRange = (grid: Pick<Grid, 'cells'>, opts: GridRunOptions) => opts.cells ?? { from: 0, to: grid.cells };
+
 /** Every cell's objective (NaN where empty), computed on the pool's threads. */
-export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<Float64Array> {
-  const values = new Float64Array(grid.cells);
+export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Pick<Grid, 'cells'>, opts: GridRunOptions = {}): Promise<Float64Array> {
+  const { from, to } = cellRange(grid, opts);
+  const values = new Float64Array(to - from);
   // every chunk reads the same bars: shared once instead of copied into each task
-  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: randomUUID() };
+  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: opts.cacheKey ?? randomUUID() };
   await runChunks(pool, grid, opts,
     (from, to) => pool.run('optimizeCells', { ...task, from, to }, { signal: opts.signal }),
     (from, part) => values.set(part, from));
@@ -60,11 +69,12 @@ export async function evaluateGrid(pool: EnginePool, bars: DailyBars, template: 
 }
 
 /** `evaluateGrid` with every cell's daily returns summed per block (for the overfitting guards). */
-export async function evaluateGridBlocks(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Grid, opts: GridRunOptions = {}): Promise<{ values: Float64Array; blocks: BlockSums }> {
-  const values = new Float64Array(grid.cells);
+export async function evaluateGridBlocks(pool: EnginePool, bars: DailyBars, template: TemplateInput, gridInput: GridInput, grid: Pick<Grid, 'cells'>, opts: GridRunOptions = {}): Promise<{ values: Float64Array; blocks: BlockSums }> {
+  const { from, to } = cellRange(grid, opts);
+  const values = new Float64Array(to - from);
   const length = opts.window ? opts.window.end - opts.window.start : bars.close.length;
-  const blocks = emptyBlockSums(grid.cells, Math.max(0, length - 1));
-  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: randomUUID() };
+  const blocks = emptyBlockSums(to - from, Math.max(0, length - 1));
+  const task = { bars: sharedBars(bars), template, grid: gridInput, window: opts.window, cacheKey: opts.cacheKey ?? randomUUID() };
   await runChunks(pool, grid, opts,
     (from, to) => pool.run('optimizeCellBlocks', { ...task, from, to }, { signal: opts.signal }),
     (from, part) => {

@@ -7,6 +7,7 @@ import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@
 import { searchChunk, searchFinish, type SearchChunkJson } from './search.ts';
 import { tradedBlocks } from './luck.ts';
 import { gridPbo } from '../engine/gridPbo.ts';
+import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
 
 /** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough
@@ -36,11 +37,14 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
       const bars = runBars(deps, spec);
       const window = chunk.fold >= 0 ? spec.windows![chunk.fold].inSample : undefined;
       if (spec.request.method === 'search') return searchChunk(bars, spec, window, ctx.signal);
-      // one run's chunks read the same bars: a thread keeps its grid and series between them
-      const cacheKey = `optimization/${ctx.runId}`;
-      const input = { bars, template: spec.template, grid: spec.grid, from: chunk.from, to: chunk.to, window, cacheKey };
-      if (spec.request.cells > PBO_MAX_CELLS) return toJson(await deps.engine.run('optimizeCells', input, { signal: ctx.signal }));
-      const { values, blocks } = await deps.engine.run('optimizeCellBlocks', input, { signal: ctx.signal });
+      // one run's chunks read the same bars: a thread keeps its grid and series between them. A chunk's
+      // cells are spread over every engine thread (a small grid is one chunk: on one thread it would
+      // leave the others idle).
+      const cells = { from: chunk.from, to: chunk.to };
+      const opts = { window, signal: ctx.signal, cells, cacheKey: `optimization/${ctx.runId}` };
+      const grid = { cells: spec.request.cells };
+      if (spec.request.cells > PBO_MAX_CELLS) return toJson(await evaluateGrid(deps.engine, bars, spec.template, spec.grid, grid, opts));
+      const { values, blocks } = await evaluateGridBlocks(deps.engine, bars, spec.template, spec.grid, grid, opts);
       return { values: toJson(values), sums: Array.from(blocks.sums), squares: Array.from(blocks.squares) };
     },
 
