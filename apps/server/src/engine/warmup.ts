@@ -4,6 +4,7 @@
 // grid several times slower than a warm one), and a CLI timing its first grid would time that too.
 // It takes a few tens of milliseconds per thread, once, before the thread takes any task.
 import { allocBars, evaluateCellBlocks, evaluateCells, parseGrid, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { sharedBars } from './transfer.ts';
 
 const range = (n: number, from: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
 
@@ -28,7 +29,7 @@ const WARM_GRIDS: [TemplateInput, GridInput][] = [
         { name: 'MACD', indicator_type: 'SELL', output: 'macd', compare: 'crosses_below', against: { name: 'MACD', output: 'signal' } },
       ],
     },
-    { maximize: 'Return [%]', params: [{ row: 0, field: 'fast', values: range(8, 4) }, { row: 0, field: 'slow', values: range(8, 24, 2) }] },
+    { maximize: 'Return [%]', params: [{ rows: [0, 1], field: 'fast', values: range(8, 4) }, { rows: [0, 1], field: 'slow', values: range(8, 24, 2) }] },
   ],
   [
     {
@@ -52,7 +53,16 @@ let warm = false;
 export function warmEngine(): void {
   if (warm) return;
   warm = true;
-  const bars = madeUpBars(1_500);
+  // Tasks hand their results back by moving their buffers, which detaches them. The first buffer an
+  // isolate ever detaches throws away every piece of compiled code that reads a typed array (the
+  // compiler assumes none is detached until one is): detached here first, the code compiled below
+  // survives the first real task.
+  const moved = new ArrayBuffer(8);
+  structuredClone(moved, { transfer: [moved] });
+  // the bars as a task receives them (in shared memory, through a message): arrays and objects of
+  // other kinds would leave the compiled code checking for the wrong ones, to be thrown away at the
+  // first real task
+  const bars = structuredClone(sharedBars(madeUpBars(1_500)));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [template, gridInput] of WARM_GRIDS) {
       const grid = parseGrid(gridInput, template);
