@@ -24,7 +24,8 @@ export const ALERT_TEXT = {
   testWebhook: 'Test webhook',
   checkNow: 'Check now',
   sendTest: 'Send test',
-  sendTestLabel: (name: string) => `Send a test notification: ${name}`,
+  /** the visible words first (a speech user says what they see), then which alert */
+  sendTestLabel: (name: string) => `Send test: ${name}`,
   testTitle: (name: string) => `Test of “${name}”`,
   testIntro: 'One notification marked as a test went to each channel of the alert. Nothing fired.',
   testChannels: { in_app: 'In-app (the bell)', email: 'E-mail', webhook: 'Webhook' },
