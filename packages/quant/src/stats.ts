@@ -391,29 +391,52 @@ function sampleVariance(values: ArrayLike<number>): number {
 function logReturnBeta(equity: Float64Array, close: Float64Array): number {
   const n = equity.length - 1;
   if (n < 2) return NaN;
+  const market = marketReturns(close, n);
   // Flat bars (no position) have an equity log return of exactly 0: skip their Math.log.
-  const eq = new Float64Array(n);
-  const mk = new Float64Array(n);
+  const eq = n <= scratch.length ? scratch : (scratch = new Float64Array(n));
   let se = 0;
-  let sm = 0;
   for (let i = 0; i < n; i++) {
     const e = equity[i + 1] === equity[i] ? 0 : Math.log(equity[i + 1] / equity[i]);
-    const m = Math.log(close[i + 1] / close[i]);
     eq[i] = e;
-    mk[i] = m;
     se += e;
-    sm += m;
   }
   const me = se / n;
-  const mm = sm / n;
+  const { centred } = market;
   let cov = 0;
-  let varM = 0;
+  for (let i = 0; i < n; i++) cov += (eq[i] - me) * centred[i];
+  return cov / market.variance;
+}
+
+/** The stock's log returns of the first n bars less their mean, and Σ of their squares: the same for
+ *  every backtest on the same closes (an optimiser's top rows, a user's runs), so kept per series. */
+interface MarketReturns {
+  centred: Float64Array;
+  variance: number;
+}
+const marketOf = new WeakMap<Float64Array, MarketReturns>();
+/** Where each call puts the equity's log returns (read only within the call). */
+let scratch = new Float64Array(0);
+
+function marketReturns(close: Float64Array, n: number): MarketReturns {
+  const known = marketOf.get(close);
+  if (known && known.centred.length === n) return known;
+  const centred = new Float64Array(n);
+  let sm = 0;
   for (let i = 0; i < n; i++) {
-    const m = mk[i] - mm;
-    cov += (eq[i] - me) * m;
-    varM += m * m;
+    const m = Math.log(close[i + 1] / close[i]);
+    centred[i] = m;
+    sm += m;
   }
-  return cov / varM;
+  const mm = sm / n;
+  let variance = 0;
+  for (let i = 0; i < n; i++) {
+    const m = centred[i] - mm;
+    centred[i] = m;
+    variance += m * m;
+  }
+  const market = { centred, variance };
+  marketOf.set(close, market);
+  return market;
 }
 
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);

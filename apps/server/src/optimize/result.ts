@@ -2,7 +2,7 @@
 // best cell and the top rows are backtested in full here, and a walk-forward analysis is stitched).
 import { TOP_CELLS, type OptimizationResult } from '@app/contract';
 import {
-  bestCell, cellParams, MAX_GRID_CELLS, MAX_SEARCH_CELLS, parseGrid, runCell, topIndices, walkForwardResult,
+  bestCell, cellParams, cellStats, MAX_GRID_CELLS, MAX_SEARCH_CELLS, parseGrid, runCell, topIndices, walkForwardResult,
   type BlockSums, type DailyBars, type FoldWindows, type GridInput, type PboResult, type TemplateInput,
 } from '@app/quant';
 import { optimizationLuck } from './luck.ts';
@@ -32,9 +32,12 @@ export function optimizationResult(input: ResultInput): OptimizationResult {
   // value i is of cell i (a grid) or of the i-th cell tried (a search)
   const cellOf = (i: number) => (tried ? tried.cells[i] : i);
   const b = bestCell(values, grid.direction, tried?.cells).cell;
-  const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b) };
+  // the best cell and the top rows share their indicator series (cells of a grid share most), and
+  // the best cell, usually the first top row, is backtested once
+  const series = new Map<string, Float64Array>();
+  const best = b < 0 ? null : { index: b, params: cellParams(grid, b), ...runCell(bars, grid, b, undefined, series) };
   const top = topIndices(values, grid.direction, TOP_CELLS).map((i) => ({
-    index: cellOf(i), params: cellParams(grid, cellOf(i)), value: values[i], stats: runCell(bars, grid, cellOf(i)).stats,
+    index: cellOf(i), params: cellParams(grid, cellOf(i)), value: values[i], stats: best && cellOf(i) === best.index ? best.stats : cellStats(bars, grid, cellOf(i), undefined, series),
   }));
   const luck = optimizationLuck({
     traded: input.luck?.traded ?? null, pbo: input.luck?.pbo ?? null, bestEquity: best?.equity ?? null, bestTrades: best?.trades.length ?? 0, closes: bars.close,

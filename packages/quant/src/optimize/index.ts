@@ -4,7 +4,7 @@ export {
   type Grid, type GridInput, type GridParam, type GridValue,
 } from './grid.ts';
 export {
-  optimize, evaluateCells, evaluateCellBlocks, optimizationResult, topCells, topIndices, bestIndex, runCell,
+  optimize, evaluateCells, evaluateCellBlocks, optimizationResult, topCells, topIndices, bestIndex, runCell, cellStats,
   type OptimizationResult, type HeatmapCell, type TopCell,
 } from './optimize.ts';
 export {

@@ -144,12 +144,20 @@ export function topIndices(values: Float64Array, direction: 1 | -1, top: number)
   return picked;
 }
 
-/** One cell backtested in full (statistics and trades), inside the window when given. */
-export function runCell(bars: DailyBars, grid: Grid, index: number, window?: BarWindow) {
+/** One cell backtested in full (statistics and trades), inside the window when given. `series`
+ *  shares indicator series with other cells on the same bars (the best cell and the top rows). */
+export function runCell(bars: DailyBars, grid: Grid, index: number, window?: BarWindow, series = new Map<string, Float64Array>()) {
   const view = window ? windowBars(bars, window.start, window.end) : bars;
-  const run = runTemplate(bars, cellTemplate(grid, index), new Map(), { window });
+  const run = runTemplate(bars, cellTemplate(grid, index), series, { window });
   const { stats } = computeStats(view, run.equity, run.trades);
   return { stats, trades: run.trades.map((tr) => tradeJson(view, tr)), equity: run.equity };
+}
+
+/** One cell's full statistics alone (a top row's), as `runCell` gives them. */
+export function cellStats(bars: DailyBars, grid: Grid, index: number, window?: BarWindow, series = new Map<string, Float64Array>()): Stats {
+  const view = window ? windowBars(bars, window.start, window.end) : bars;
+  const run = runTemplate(bars, cellTemplate(grid, index), series, { window });
+  return computeStats(view, run.equity, run.trades).stats;
 }
 
 /** backtesting.py's output from the objective of every cell. */
@@ -163,11 +171,12 @@ export function optimizationResult(bars: DailyBars, grid: Grid, values: Float64A
 
 /** The top rows with their full statistics. */
 export function topCells(bars: DailyBars, grid: Grid, values: Float64Array, top = 20, window?: BarWindow): TopCell[] {
+  const series = new Map<string, Float64Array>();
   return topIndices(values, grid.direction, top).map((index) => ({
     index,
     params: cellParams(grid, index),
     value: values[index],
-    stats: runCell(bars, grid, index, window).stats,
+    stats: cellStats(bars, grid, index, window, series),
   }));
 }
 
