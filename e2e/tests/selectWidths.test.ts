@@ -68,7 +68,7 @@ describe('selects fit their longest choice', () => {
         // the longest type of the category, chosen, both in the new-filter select and as a row
         const longest = [...FILTER_TYPES[category]].sort((a, b) => b.label.length - a.label.length)[0];
         await addFilter(page, category, longest.type);
-        for (const t of FILTER_TYPES[category].slice(0, 4)) if (t.type !== longest.type) await addFilter(page, category, t.type);
+        for (const t of FILTER_TYPES[category]) if (t.type !== longest.type) await addFilter(page, category, t.type);
         const panel = page.getByRole('tabpanel');
         expect(await truncatedSelects(panel), category).toEqual([]);
       }
