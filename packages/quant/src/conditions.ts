@@ -58,16 +58,20 @@ export function operandSeries(bars: DailyBars, o: Operand, cache?: Map<string, F
       break;
     }
     case 'BBANDS': {
-      // %B (a division per bar) only when a row reads it
+      // %B (a division per bar) only when a row reads it; with a cache, only the line a row reads is
+      // kept (another row reading another line computes the bands again, to the same numbers)
       const percent = o.output === 'percent_b';
-      const b = bbands(close, o.period, o.stddev, o.offset, percent);
-      lines = percent ? { middle: b.middle, upper: b.upper, lower: b.lower, percent_b: b.percentB } : { middle: b.middle, upper: b.upper, lower: b.lower };
+      const only = cache && !percent ? (o.output as 'upper' | 'middle' | 'lower') : undefined;
+      const b = bbands(close, o.period, o.stddev, o.offset, percent, only);
+      lines = only ? { [only]: b[only] } : percent ? { middle: b.middle, upper: b.upper, lower: b.lower, percent_b: b.percentB } : { middle: b.middle, upper: b.upper, lower: b.lower };
       break;
     }
     case 'STOCH': lines = stoch(high, low, close, o.period, o.kSmooth, o.dPeriod, o.offset) as unknown as Record<string, Float64Array>; break;
     case 'ADX': {
-      const d = adx(high, low, close, o.period, o.offset);
-      lines = { adx: d.adx, plus_di: d.plusDi, minus_di: d.minusDi };
+      // with a cache, only the line a row reads is kept
+      const only = cache ? DMI_LINE[o.output as keyof typeof DMI_LINE] : undefined;
+      const d = adx(high, low, close, o.period, o.offset, only);
+      lines = only ? { [o.output]: d[only] } : { adx: d.adx, plus_di: d.plusDi, minus_di: d.minusDi };
       break;
     }
     case 'CCI': lines = { value: cci(high, low, close, o.period, o.offset) }; break;
@@ -77,6 +81,8 @@ export function operandSeries(bars: DailyBars, o: Operand, cache?: Map<string, F
   if (cache) for (const [output, values] of Object.entries(lines)) cache.set(seriesKey({ ...o, output }), values);
   return lines[o.output];
 }
+
+const DMI_LINE = { adx: 'adx', plus_di: 'plusDi', minus_di: 'minusDi' } as const;
 
 /** EMA(period) of the closes, unshifted, from the cache (the key an EMA row of that period uses). */
 function cachedEma(close: Float64Array, period: number, cache: Map<string, Float64Array>): Float64Array {
@@ -326,12 +332,40 @@ const DERIVED_KEPT = 64;
 function derivedSeries(cache: Map<string, Float64Array>, key: string, n: number): Float64Array {
   let r = recyclers.get(cache);
   if (!r) recyclers.set(cache, (r = { live: new Map(), free: [] }));
-  let buffer = r.free.pop();
+  let buffer = r.free.pop() ?? spareBuffer(n);
   if (!buffer || buffer.length !== n) buffer = new Float64Array(n);
   r.live.delete(key);
   r.live.set(key, buffer);
   cache.set(key, buffer);
   return buffer;
+}
+
+// Buffers of caches given back whole (`releaseSeriesCache`): the next cache takes them first, so
+// backtests run one after the other reuse one set of buffers. Kept for one bar count at a time.
+let spares: Float64Array[] = [];
+const MAX_SPARES = 32;
+
+function spareBuffer(n: number): Float64Array | undefined {
+  const b = spares.pop();
+  if (b && b.length !== n) spares = [];
+  return b;
+}
+
+/** Gives back the buffers of every derived series of `cache`, which nobody reads any more (a backtest
+ *  done with its series): the next caches reuse them. */
+export function releaseSeriesCache(cache: Map<string, Float64Array>): void {
+  const r = recyclers.get(cache);
+  if (!r) return;
+  recyclers.delete(cache);
+  for (const buffer of [...r.live.values(), ...r.free]) {
+    const e = extremesOf.get(buffer);
+    if (e) {
+      spareExtremes.set(buffer, e);
+      extremesOf.delete(buffer);
+    }
+    if (spares.length < MAX_SPARES) spares.push(buffer);
+  }
+  for (const key of r.live.keys()) cache.delete(key);
 }
 
 /** A derived series from the cache, marked as just used. */

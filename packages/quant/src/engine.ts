@@ -1,7 +1,7 @@
 // The backtest: backtesting.py 0.6's `Backtest(data, strategy, cash, commission, finalize_trades=True)`
 // for the long-only strategy of ARCHITECTURE.md, rewritten as one pass over typed arrays.
 import { windowBars, type BarWindow, type DailyBars, type ExitReason } from './types.ts';
-import { compileSide, gatedSide, holdsAt, nextHolding, type CompiledSide } from './conditions.ts';
+import { compileSide, gatedSide, holdsAt, nextHolding, releaseSeriesCache, type CompiledSide } from './conditions.ts';
 import { isShortTemplate, normalizeTemplate, type Template, type TemplateInput } from './template.ts';
 import { computeStats, type Stats, type TradeRecord } from './stats.ts';
 import { EquitySeries, type EquitySink } from './equity.ts';
@@ -70,7 +70,10 @@ export interface TradeLevels {
  */
 export function backtest(bars: DailyBars, template: TemplateInput | Template, opts: { levels?: boolean; entryAllowed?: Uint8Array } = {}): BacktestResult {
   const t = normalizeTemplate(template);
-  const run = runTemplate(bars, t, new Map(), { levels: opts.levels, entryAllowed: opts.entryAllowed });
+  const series = new Map<string, Float64Array>();
+  const run = runTemplate(bars, t, series, { levels: opts.levels, entryAllowed: opts.entryAllowed });
+  // the run is done with its series: their buffers serve the next backtest
+  releaseSeriesCache(series);
   const { stats, drawdown } = computeStats(bars, run.equity, run.trades);
   return { stats, trades: run.trades.map((tr) => tradeJson(bars, tr)), equity: run.equity, drawdown, levels: run.levels };
 }

@@ -12,16 +12,22 @@ export interface Dmi {
   minusDi: Float64Array;
 }
 
+/** Which line a caller reads when it reads one: the others are written to scratch and left out (empty
+ *  series), which saves their memory (one loop computes all three whatever is read). */
+export type DmiLine = keyof Dmi;
+
 /** TradingView's `ta.dmi(n, n)`: from bar 1, up = high − high[−1], down = low[−1] − low; +DM = up when
  *  up > down and up > 0 (else 0), −DM likewise; TR from bar 1. +DI = 100·RMA(+DM)/RMA(TR), −DI likewise
  *  (RMAs seeded on bars 1…n); a zero RMA(TR) keeps the previous DI. DX = |+DI − −DI| / (+DI + −DI, or 1
  *  when 0); ADX = 100·RMA(n) of DX from its first value. */
-export function adx(high: ArrayLike<number>, low: ArrayLike<number>, close: ArrayLike<number>, period = 14, offset = 0): Dmi {
+export function adx(high: ArrayLike<number>, low: ArrayLike<number>, close: ArrayLike<number>, period = 14, offset = 0, only?: DmiLine): Dmi {
   checkPeriod('ADX period', period);
   const len = close.length;
-  const plusDi = nanSeries(len, period + 1);
-  const minusDi = nanSeries(len, period + 1);
-  const out = nanSeries(len, period + 1);
+  let scratches = 0;
+  const line = (name: DmiLine) => (only === undefined || only === name ? nanSeries(len, period + 1) : scratch(len, scratches++));
+  const plusDi = line('plusDi');
+  const minusDi = line('minusDi');
+  const out = line('adx');
   const alpha = 1 / period;
   const keep = 1 - alpha;
   // sums while seeding (bars 1…period), then the smoothed values
@@ -82,5 +88,15 @@ export function adx(high: ArrayLike<number>, low: ArrayLike<number>, close: Arra
       out[i] = 100 * adxS;
     }
   }
-  return { adx: shift(out, offset), plusDi: shift(plusDi, offset), minusDi: shift(minusDi, offset) };
+  const kept = (name: DmiLine, values: Float64Array) => (only === undefined || only === name ? shift(values, offset) : NO_SERIES);
+  return { adx: kept('adx', out), plusDi: kept('plusDi', plusDi), minusDi: kept('minusDi', minusDi) };
+}
+
+// Where the loop writes the lines nobody reads (one loop for every case, no branch per bar).
+let SCRATCH = [new Float64Array(0), new Float64Array(0)];
+const NO_SERIES = new Float64Array(0);
+/** Scratch series `k` (0 or 1) of `len` bars, contents undefined. */
+function scratch(len: number, k: number): Float64Array {
+  if (SCRATCH[0].length < len) SCRATCH = [new Float64Array(len), new Float64Array(len)];
+  return SCRATCH[k].subarray(0, len);
 }

@@ -20,18 +20,22 @@ const RECENTRE = 512;
 
 /** Bollinger Bands(n, k): middle = SMA(n); upper/lower = middle ± k·σ, σ the population standard
  *  deviation of the last n values. Without `withPercentB` (a caller reading only the bands), %B, the
- *  one division per bar, is left out: an empty series. */
-export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offset = 0, withPercentB = true): Bollinger {
+ *  one division per bar, is left out: an empty series. With `only`, the bands other than that one are
+ *  left out too (a caller reading one band; the loop computes all three all the same). */
+export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offset = 0, withPercentB = true, only?: 'upper' | 'middle' | 'lower'): Bollinger {
   checkPeriod('Bollinger period', period);
   const len = values.length;
   const warm = period - 1;
-  const upper = nanSeries(len, warm);
-  const middle = nanSeries(len, warm);
-  const lower = nanSeries(len, warm);
+  let scratches = 0;
+  const band = (name: 'upper' | 'middle' | 'lower') => (only === undefined || only === name ? nanSeries(len, warm) : scratch(len, scratches++));
+  const upper = band('upper');
+  const middle = band('middle');
+  const lower = band('lower');
   const percentB = withPercentB ? nanSeries(len, warm) : NO_SERIES;
+  const kept = (name: 'upper' | 'middle' | 'lower', values: Float64Array) => (only === undefined || only === name ? shift(values, offset) : NO_SERIES);
   if (len < period) {
     upper.fill(NaN); middle.fill(NaN); lower.fill(NaN); percentB.fill(NaN);
-    return { upper, middle, lower, percentB };
+    return { upper: kept('upper', upper), middle: kept('middle', middle), lower: kept('lower', lower), percentB };
   }
   let c = 0;
   let s1 = 0; // Σd and its compensation
@@ -73,16 +77,23 @@ export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offse
     let variance = (s2 + e2) * inv - meanD * meanD;
     if (variance < 0) variance = 0;
     const mean = c + meanD;
-    const band = stddev * Math.sqrt(variance);
-    const u = mean + band;
-    const l = mean - band;
+    const width = stddev * Math.sqrt(variance);
+    const u = mean + width;
+    const l = mean - width;
     middle[i] = mean;
     upper[i] = u;
     lower[i] = l;
     // (the flag is the same on every bar: a branch the processor always predicts)
     if (withPercentB) percentB[i] = u === l ? NaN : (x - l) / (u - l);
   }
-  return { upper: shift(upper, offset), middle: shift(middle, offset), lower: shift(lower, offset), percentB: withPercentB ? shift(percentB, offset) : percentB };
+  return { upper: kept('upper', upper), middle: kept('middle', middle), lower: kept('lower', lower), percentB: withPercentB ? shift(percentB, offset) : percentB };
 }
 
 const NO_SERIES = new Float64Array(0);
+// Where the loop writes the bands nobody reads (one loop for every case, no branch per bar).
+let SCRATCH = [new Float64Array(0), new Float64Array(0)];
+/** Scratch series `k` (0 or 1) of `len` bars, contents undefined. */
+function scratch(len: number, k: number): Float64Array {
+  if (SCRATCH[0].length < len) SCRATCH = [new Float64Array(len), new Float64Array(len)];
+  return SCRATCH[k].subarray(0, len);
+}
