@@ -87,7 +87,7 @@ export function runTemplate(
   bars: DailyBars,
   t: Template,
   series: Map<string, Float64Array>,
-  opts: { levels?: boolean; window?: BarWindow; equity?: EquitySink; entryAllowed?: Uint8Array } = {},
+  opts: { levels?: boolean; window?: BarWindow; equity?: EquitySink; entryAllowed?: Uint8Array; trades?: boolean } = {},
 ): Run & { equity: Float64Array } {
   if (bars.close.length === 0) throw new RangeError('backtest needs at least one bar');
   const { window } = opts;
@@ -102,14 +102,17 @@ export function runTemplate(
   const sell = compileSide(bars, t.conditions, dir === 1 ? 'SELL' : 'COVER', series, window);
   const view = window ? windowBars(bars, window.start, window.end) : bars;
   const sink = opts.equity ?? new EquitySeries(new Float64Array(view.close.length));
-  const { trades, levels } = simulate(view, t, buy, sell, opts.levels ?? false, sink, dir);
-  return { trades, levels, equity: sink instanceof EquitySeries ? sink.values : NO_EQUITY };
+  const { trades, tradeCount, levels } = simulate(view, t, buy, sell, opts.levels ?? false, sink, dir, opts.trades ?? true);
+  return { trades, tradeCount, levels, equity: sink instanceof EquitySeries ? sink.values : NO_EQUITY };
 }
 /** The equity of a run whose sink keeps no series (empty, so sharing one is safe). */
 const NO_EQUITY = new Float64Array(0);
 
 export interface Run {
+  /** the closed trades; empty when the run only counted them (`trades: false`) */
   trades: TradeRecord[];
+  /** closed trades, recorded or not */
+  tradeCount: number;
   levels: TradeLevels[];
 }
 
@@ -137,6 +140,7 @@ class Broker {
   pendingShares = 0;
   pendingClose = false;
   readonly trades: TradeRecord[] = [];
+  closedCount = 0;
   readonly levels: TradeLevels[] = [];
   levelStop: Float64Array | null = null;
   levelTarget: Float64Array | null = null;
@@ -146,14 +150,23 @@ class Broker {
     readonly t: Template,
     readonly wantLevels: boolean,
     readonly dir: Direction,
+    /** false: closed trades are counted, not recorded (an objective that reads only the equity) */
+    readonly record: boolean,
   ) {
     this.cash = t.cash;
   }
 
   close(price: number, bar: number, reason: ExitReason) {
-    const { trade, cash } = closedTrade(this, price, bar, reason, this.t);
-    this.cash += cash;
-    this.trades.push(trade);
+    if (this.record) {
+      const { trade, cash } = closedTrade(this, price, bar, reason, this.t);
+      this.cash += cash;
+      this.trades.push(trade);
+    } else {
+      // closedTrade's cash, operation for operation, without the trade's record
+      const { shares } = this;
+      this.cash += shares * (price - this.entryPrice) - orderCommission(Math.abs(shares), price, this.t);
+    }
+    this.closedCount++;
     if (this.levelStop && this.levelTarget) {
       const k = bar - this.entryBar + 1;
       this.levels.push({ entryBar: this.entryBar, stop: this.levelStop.slice(0, k), target: this.levelTarget.slice(0, k) });
@@ -209,11 +222,11 @@ class Broker {
   }
 }
 
-function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: CompiledSide, wantLevels: boolean, out: EquitySink, dir: Direction): Run {
+function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: CompiledSide, wantLevels: boolean, out: EquitySink, dir: Direction, record: boolean): Run {
   const { close } = bars;
   const n = close.length;
   const { trailingStop, riskPct } = t.exits;
-  const b = new Broker(bars, t, wantLevels, dir);
+  const b = new Broker(bars, t, wantLevels, dir, record);
   out.set(0, t.cash);
   let outOfMoney = false;
   // The broker's state changes only on fills and exits; between them the loop keeps a copy in locals.
@@ -284,7 +297,7 @@ function simulate(bars: DailyBars, t: Template, buy: CompiledSide, sell: Compile
     b.processOrders(last, 'end');
     out.replace(last, b.equityAt(close[last]));
   }
-  return { trades: b.trades, levels: b.levels };
+  return { trades: b.trades, tradeCount: b.closedCount, levels: b.levels };
 }
 
 /** Out of money at bar i (its equity already put at 0): the reference closes everything at the

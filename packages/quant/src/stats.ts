@@ -344,6 +344,9 @@ export const summaryNeedsDrawdown = (key: string) => key === 'Calmar Ratio' || k
 /** Whether `summaryStat` needs the summary's downside moment for this key. */
 export const summaryNeedsDownside = (key: string) => key === 'Sortino Ratio';
 
+/** Whether `summaryStat` reads the trades for this key (the others read only the equity's summary). */
+export const summaryNeedsTrades = (key: string) => key === 'Exposure Time [%]' || key === 'Commissions [$]' || key in TRADE_STAT_KEYS;
+
 /** Whether `summaryStat` answers this key. */
 export function summaryAnswers(key: string): boolean {
   return SUMMARY_KEYS.has(key) || key in TRADE_STAT_KEYS;
