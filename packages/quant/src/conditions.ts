@@ -92,6 +92,18 @@ function cachedEma(close: Float64Array, period: number, cache: Map<string, Float
   return e;
 }
 
+/** The fast and slow EMAs of a MACD, from the cache. */
+function macdEmas(close: Float64Array, o: Operand, cache: Map<string, Float64Array>): [Float64Array, Float64Array] {
+  return [cachedEma(close, o.fast, cache), cachedEma(close, o.slow, cache)];
+}
+
+/** `n` zeros (read only). */
+function zeros(n: number): Float64Array {
+  if (ZEROS.length < n) ZEROS = new Float64Array(n);
+  return ZEROS;
+}
+let ZEROS = new Float64Array(0);
+
 /** One line of an unshifted MACD with a cache: the line from the cached EMAs, the signal from the
  *  line, the histogram from both, each made only when first read. */
 function macdOutput(close: Float64Array, o: Operand, cache: Map<string, Float64Array>): Float64Array {
@@ -202,16 +214,19 @@ export function compileSide(
       const crossKey = `${diffKey}/${cop}/${v}`;
       let crosses = cachedDerived(cache, crossKey);
       if (!crosses) {
-        const left = operandSeries(bars, c, cache);
-        const n = left.length;
+        const n = bars.close.length;
         if (rightKey !== null) {
           const right = rightSeries(bars, c, cache)!;
+          // an unshifted MACD line not read elsewhere yet is taken straight from its EMAs: the
+          // crossing loop subtracts them (the same subtraction) instead of reading a stored line
+          const emas = c.name === 'MACD' && c.output === 'macd' && c.offset === 0 && !cache.has(seriesKey(c)) ? macdEmas(bars.close, c, cache) : null;
           const above = derivedSeries(cache, `${diffKey}/crosses_above/0`, n);
           const below = derivedSeries(cache, `${diffKey}/crosses_below/0`, n);
-          crossingsBetween(left, right, above, below);
+          if (emas) crossingsBetween(emas[0], right, above, below, emas[1]);
+          else crossingsBetween(operandSeries(bars, c, cache), right, above, below, zeros(n));
           crosses = cop === 'crosses_above' ? above : below;
         } else {
-          crosses = crossings(left, v, cop === 'crosses_above', derivedSeries(cache, crossKey, n));
+          crosses = crossings(operandSeries(bars, c, cache), v, cop === 'crosses_above', derivedSeries(cache, crossKey, n));
         }
       }
       values = crosses;
@@ -271,17 +286,17 @@ function crossings(x: Float64Array, v: number, above: boolean, out: Float64Array
   return out;
 }
 
-/** `crossings(x − y, 0, …)` above and below into `above` and `below`, without the difference series
- *  (the same differences, the same compares), in one pass that also records each one's block extremes
- *  (a block of a 0/1 series holds a 1 or not). A template usually reads both: a cross up enters, down
- *  exits. */
-function crossingsBetween(x: Float64Array, y: Float64Array, above: Float64Array, below: Float64Array): void {
-  const n = x.length;
+/** `crossings((x − x2) − y, 0, …)` above and below into `above` and `below`, without the difference
+ *  series (the same differences, the same compares), in one pass that also records each one's block
+ *  extremes (a block of a 0/1 series holds a 1 or not). A template usually reads both: a cross up
+ *  enters, down exits. x2 is a MACD's slow EMA (x its fast one), or zeros (x − 0 is x, bit for bit). */
+function crossingsBetween(x: Float64Array, y: Float64Array, above: Float64Array, below: Float64Array, x2: Float64Array): void {
+  const n = above.length;
   const blocks = (n + BLOCK - 1) >> BLOCK_BITS;
   const up = extremesBuffer(above, blocks);
   const down = extremesBuffer(below, blocks);
   if (n > 0) above[0] = below[0] = 0;
-  let a = n > 0 ? x[0] - y[0] : 0;
+  let a = n > 0 ? x[0] - x2[0] - y[0] : 0;
   for (let b = 0; b < blocks; b++) {
     const from = b << BLOCK_BITS;
     const to = Math.min(n, from + BLOCK);
@@ -290,7 +305,7 @@ function crossingsBetween(x: Float64Array, y: Float64Array, above: Float64Array,
     let allUp = 1;
     let allDown = 1;
     for (let i = from === 0 ? 1 : from; i < to; i++) {
-      const d = x[i] - y[i];
+      const d = x[i] - x2[i] - y[i];
       // compares as 0/1 numbers combined with `&`: no branch for the processor to mispredict
       const u = Number(d > 0) & Number(a <= 0);
       const w = Number(d < 0) & Number(a >= 0);

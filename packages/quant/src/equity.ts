@@ -73,12 +73,15 @@ export class EquitySummary implements EquitySink {
   private pendingLast = NaN;
   private readonly last: number;
 
-  /** `drawdown: false` skips the deepest drawdown (a division a bar) and `downside: false` the downside
-   *  moment Σ min(r, 0)² (only the Sortino ratio reads it) when nobody asks for them */
+  /** `drawdown: false` skips the deepest drawdown (a division a bar), `downside: false` the downside
+   *  moment Σ min(r, 0)² (only the Sortino ratio reads it) and `moments: false` every moment of the
+   *  returns (a division a bar; a total return, a final or peak equity reads none) when nobody asks for
+   *  them */
   constructor(
     readonly length: number,
     readonly drawdown = true,
     readonly downside = true,
+    readonly moments = true,
   ) {
     this.last = length - 1;
   }
@@ -104,7 +107,7 @@ export class EquitySummary implements EquitySink {
     if (this.count === 0) this.first = e;
     else {
       if (!(e > 0)) this.positive = false;
-      if (e !== this.prev) {
+      if (e !== this.prev && this.moments) {
         const r = e / this.prev - 1;
         this.sum += r;
         this.squares += r * r;
@@ -173,12 +176,12 @@ export class EquitySummary implements EquitySink {
    *  sees only this loop, never the rare paths' cold code. */
   private march(from: number, end: number, cash: number, shares: number, entry: number, close: Float64Array): number {
     let { prev, sum, squares, losses, peak, deepest } = this;
-    const { drawdown, downside } = this;
+    const { drawdown, downside, moments } = this;
     let j = from;
     for (; j <= end; j++) {
       const e = cash + (close[j] * shares - shares * entry);
       if (e <= 0) break;
-      if (e !== prev) {
+      if (e !== prev && moments) {
         const r = e / prev - 1;
         sum += r;
         squares += r * r;

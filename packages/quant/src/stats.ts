@@ -344,6 +344,11 @@ export const summaryNeedsDrawdown = (key: string) => key === 'Calmar Ratio' || k
 /** Whether `summaryStat` needs the summary's downside moment for this key. */
 export const summaryNeedsDownside = (key: string) => key === 'Sortino Ratio';
 
+/** Whether `summaryStat` reads the moments of the returns for this key (the others: the first, final or
+ *  peak equity, the drawdown, the trades). */
+export const summaryNeedsMoments = (key: string) =>
+  key === 'Return (Ann.) [%]' || key === 'Volatility (Ann.) [%]' || key === 'CAGR [%]' || key === 'Sharpe Ratio' || key === 'Sortino Ratio' || key === 'Calmar Ratio';
+
 /** Whether `summaryStat` reads the trades for this key (the others read only the equity's summary). */
 export const summaryNeedsTrades = (key: string) => key === 'Exposure Time [%]' || key === 'Commissions [$]' || key in TRADE_STAT_KEYS;
 

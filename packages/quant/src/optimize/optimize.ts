@@ -8,7 +8,7 @@
 import { windowBars, type BarWindow, type DailyBars } from '../types.ts';
 import { runTemplate, tradeJson, type Trade } from '../engine.ts';
 import { settleSeriesCache } from '../conditions.ts';
-import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDownside, summaryNeedsDrawdown, summaryNeedsTrades, summaryStat, type Stats } from '../stats.ts';
+import { computeStats, dailyCalendar, statValue, summaryAnswers, summaryNeedsDownside, summaryNeedsDrawdown, summaryNeedsMoments, summaryNeedsTrades, summaryStat, type Stats } from '../stats.ts';
 import { EquitySeries, EquitySummary } from '../equity.ts';
 import type { TemplateInput } from '../template.ts';
 import { cellParams, cellTemplate, parseGrid, type Grid, type GridInput, type GridValue } from './grid.ts';
@@ -72,13 +72,17 @@ export function evaluateCells(
   const buffer = streamed ? null : new Float64Array(n);
   // an objective of the equity alone: trades counted (for min_trades and empty cells), not recorded
   const recordTrades = !streamed || summaryNeedsTrades(grid.objective);
+  // the returns' moments only for an objective or block sums that read them
+  const needsMoments = summaryNeedsMoments(grid.objective) || marks !== null;
   for (let i = from; i < to; i++) {
     // Recycles the last cell's derived series (its MACD line, crossings) for this one; a grid over
     // many distinct indicators would keep every cell's series: past a bound the cache starts afresh
     // (cells in a row still share theirs).
     settleSeriesCache(series, MAX_CACHED_SERIES);
     const t = cellTemplate(grid, i);
-    const sink = buffer ? new EquitySeries(buffer) : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective));
+    const sink = buffer
+      ? new EquitySeries(buffer)
+      : new EquitySummary(n, limitDrawdown || summaryNeedsDrawdown(grid.objective), summaryNeedsDownside(grid.objective), needsMoments);
     if (marks && sink instanceof EquitySummary) sink.trackBlocks(marks);
     const run = runTemplate(bars, t, series, { window: opts.window, equity: sink, trades: recordTrades });
     if (run.tradeCount === 0 || run.tradeCount < grid.minTrades) {
