@@ -20,6 +20,7 @@ import { macd, macdLineInto, macdSignal } from './indicators/macd.ts';
 import { bbands } from './indicators/bbands.ts';
 import { cci, roc, stoch, willr } from './indicators/oscillators.ts';
 import { adx } from './indicators/adx.ts';
+import { recycleSeries, takeSpare } from './indicators/series.ts';
 import { normalizeTemplate, type Condition, type CPrice, type IndicatorInput, type IndicatorType, type Operand, type Template } from './template.ts';
 import { INDICATOR_SPECS, isPriceLike, outputSpec } from './indicatorSpecs.ts';
 
@@ -347,7 +348,7 @@ const DERIVED_KEPT = 64;
 function derivedSeries(cache: Map<string, Float64Array>, key: string, n: number): Float64Array {
   let r = recyclers.get(cache);
   if (!r) recyclers.set(cache, (r = { live: new Map(), free: [] }));
-  let buffer = r.free.pop() ?? spareBuffer(n);
+  let buffer = r.free.pop() ?? takeSpare(n);
   if (!buffer || buffer.length !== n) buffer = new Float64Array(n);
   r.live.delete(key);
   r.live.set(key, buffer);
@@ -355,32 +356,23 @@ function derivedSeries(cache: Map<string, Float64Array>, key: string, n: number)
   return buffer;
 }
 
-// Buffers of caches given back whole (`releaseSeriesCache`): the next cache takes them first, so
-// backtests run one after the other reuse one set of buffers. Kept for one bar count at a time.
-let spares: Float64Array[] = [];
-const MAX_SPARES = 32;
-
-function spareBuffer(n: number): Float64Array | undefined {
-  const b = spares.pop();
-  if (b && b.length !== n) spares = [];
-  return b;
-}
-
-/** Gives back the buffers of every derived series of `cache`, which nobody reads any more (a backtest
- *  done with its series): the next caches reuse them. */
-export function releaseSeriesCache(cache: Map<string, Float64Array>): void {
+/** Gives back the buffers of every series of `cache`, which nobody reads any more (a backtest done
+ *  with its own cache): the next series reuse them. `bars`' own arrays are never given back. */
+export function releaseSeriesCache(cache: Map<string, Float64Array>, bars: DailyBars): void {
   const r = recyclers.get(cache);
-  if (!r) return;
   recyclers.delete(cache);
-  for (const buffer of [...r.live.values(), ...r.free]) {
+  const own = new Set<Float64Array>([bars.open, bars.high, bars.low, bars.close, bars.volume]);
+  const buffers = new Set<Float64Array>([...cache.values(), ...(r?.free ?? [])]);
+  for (const buffer of buffers) {
+    if (own.has(buffer)) buffers.delete(buffer);
     const e = extremesOf.get(buffer);
     if (e) {
       spareExtremes.set(buffer, e);
       extremesOf.delete(buffer);
     }
-    if (spares.length < MAX_SPARES) spares.push(buffer);
   }
-  for (const key of r.live.keys()) cache.delete(key);
+  cache.clear();
+  recycleSeries(buffers);
 }
 
 /** A derived series from the cache, marked as just used. */

@@ -73,7 +73,7 @@ export function backtest(bars: DailyBars, template: TemplateInput | Template, op
   const series = new Map<string, Float64Array>();
   const run = runTemplate(bars, t, series, { levels: opts.levels, entryAllowed: opts.entryAllowed });
   // the run is done with its series: their buffers serve the next backtest
-  releaseSeriesCache(series);
+  releaseSeriesCache(series, bars);
   const { stats, drawdown } = computeStats(bars, run.equity, run.trades);
   return { stats, trades: run.trades.map((tr) => tradeJson(bars, tr)), equity: run.equity, drawdown, levels: run.levels };
 }

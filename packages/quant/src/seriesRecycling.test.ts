@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { barsArb } from './test/arbitraries.ts';
 import { settleSeriesCache } from './conditions.ts';
-import { runTemplate } from './engine.ts';
-import type { TemplateInput } from './template.ts';
+import { backtest, runTemplate } from './engine.ts';
+import { computeStats } from './stats.ts';
+import { normalizeTemplate, type TemplateInput } from './template.ts';
 import { cellTemplate, parseGrid, type GridInput } from './optimize/grid.ts';
 
 const macd = (output: string) => ({ name: 'MACD', output });
@@ -39,6 +40,31 @@ const templates: { input: TemplateInput; grid: GridInput }[] = [
 ];
 
 describe('recycled series buffers', () => {
+  // first in the file: the references are computed before any backtest has given buffers back
+  it('give backtests run one after another (each on the buffers of the one before) the results of fresh runs', () => {
+    const bars = fc.sample(barsArb(300, 300), { numRuns: 1, seed: 43 })[0];
+    const inputs = [...templates.map((x) => x.input), {
+      position_size: 0.9999,
+      indicators: [
+        { name: 'ADX', indicator_type: 'BUY', output: 'adx', compare: '>', cvalue: '20' },
+        { name: 'STOCH', indicator_type: 'BUY', output: 'k', compare: 'crosses_above', against: { name: 'STOCH', output: 'd' } },
+        { name: 'BBANDS', indicator_type: 'SELL', output: 'upper', compare: '<', cprice: 'CLOSE' },
+        { name: 'RSI', indicator_type: 'SELL', period: 5, compare: '>', cvalue: '60', group: 1 },
+      ],
+    } satisfies TemplateInput];
+    const fresh = inputs.map((input) => {
+      const run = runTemplate(bars, normalizeTemplate(input), new Map());
+      return { trades: run.trades.length, stats: computeStats(bars, run.equity, run.trades).stats };
+    });
+    for (let round = 0; round < 3; round++) {
+      inputs.forEach((input, k) => {
+        const r = backtest(bars, input);
+        expect(r.trades).toHaveLength(fresh[k].trades);
+        expect(r.stats).toEqual(fresh[k].stats);
+      });
+    }
+  });
+
   it('give every cell the trades a fresh cache gives, whatever the cache keeps between cells', () => {
     fc.assert(fc.property(barsArb(40, 120), fc.constantFrom(...templates), fc.integer({ min: 0, max: 3 }), (bars, { input, grid: gridInput }, kept) => {
       const grid = parseGrid(gridInput, input);
