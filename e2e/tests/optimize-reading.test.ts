@@ -147,10 +147,11 @@ describe('reading an optimisation', () => {
     await page.getByTestId('param').first().waitFor();
     // keep the period alone, 7 and 21, linked to the SELL row
     await page.getByRole('button', { name: `${T.remove} RSI buy level` }).click();
-    await page.getByLabel(`RSI buy period: ${T.mode}`, { exact: true }).selectOption('list');
-    await page.getByLabel(`RSI buy period: ${T.values}`, { exact: true }).fill('7, 21');
-    await page.getByTestId('linked-rows').getByLabel('RSI sell').check();
+    // linked by default: the BUY and SELL rows read one RSI(14)
+    expect(await page.getByTestId('linked-rows').getByLabel('RSI sell').isChecked()).toBe(true);
     await page.getByText('RSI buy + sell period', { exact: true }).waitFor();
+    await page.getByLabel(`RSI buy + sell period: ${T.mode}`, { exact: true }).selectOption('list');
+    await page.getByLabel(`RSI buy + sell period: ${T.values}`, { exact: true }).fill('7, 21');
     await page.getByRole('button', { name: T.start_ }).click();
     await page.waitForURL((u) => u.searchParams.has('run'));
     const id = Number(new URL(page.url()).searchParams.get('run'));

@@ -99,7 +99,8 @@ describe('optimising a golden cross', () => {
     const run = await get<Optimization>(page, `/api/optimizations/${id}/`);
     expect(run.request).toMatchObject({ method: 'search', budget: 150, seed: 4, cells: 15_000 });
     expect(run.result!.cells).toHaveLength(150);
-    await page.getByText(T.searchedCells('150', '15,000')).waitFor();
+    // in the run's header (and again in the recent runs list)
+    await page.getByText(T.searchedCells('150', '15,000')).first().waitFor();
     await page.getByText(T.heatmapSearchHint).waitFor();
     // fast × slow points (the best tried over the stop-losses): a value only where a tried cell traded
     const cells = page.getByTestId('heat-cell');

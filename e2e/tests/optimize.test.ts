@@ -24,7 +24,7 @@ const runIdOf = async (page: Page) => {
   return Number(new URL(page.url()).searchParams.get('run'));
 };
 
-/** Fills a parameter's range: "RSI buy period" from, to, step. */
+/** Fills a parameter's range: "RSI buy + sell period" from, to, step. */
 async function setRange(page: Page, label: string, from: string, to: string, step: string) {
   await page.getByLabel(`${label}: ${T.start}`).fill(from);
   await page.getByLabel(`${label}: ${T.stop}`).fill(to);
@@ -68,14 +68,15 @@ describe('optimisation screens', () => {
     await page.waitForURL((u) => u.pathname === '/optimize');
     expect(new URL(page.url()).search).toBe(`?template_id=${template.id}&period_id=${periodId}`);
 
-    // The starter's first row is ready to vary: RSI period 10–18 and level 20–40.
+    // The starter's first row is ready to vary: RSI period 10–18 (on its BUY and SELL rows, one
+    // RSI(14)) and level 20–40.
     await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
     expect(await page.getByTestId('param').count()).toBe(2);
-    expect(await page.getByLabel(`RSI buy period: ${T.start}`).inputValue()).toBe('10');
+    expect(await page.getByLabel(`RSI buy + sell period: ${T.start}`).inputValue()).toBe('10');
     expect(await page.getByTestId('cell-count').innerText()).toBe(T.cells('25'));
 
     // 1,000 × 101 values: over the limit, and the start is refused
-    await setRange(page, 'RSI buy period', '1', '1000', '1');
+    await setRange(page, 'RSI buy + sell period', '1', '1000', '1');
     await setRange(page, 'RSI buy level', '0', '100', '1');
     await page.getByText('The grid has 101,000 cells; at most 100,000.').waitFor();
     expect(await page.getByRole('button', { name: T.start_ }).isDisabled()).toBe(true);
@@ -86,7 +87,7 @@ describe('optimisation screens', () => {
     expect(await page.getByTestId('cell-count').innerText()).toBe('');
 
     // a list for the level: 6 periods × 3 levels
-    await setRange(page, 'RSI buy period', '10', '20', '2');
+    await setRange(page, 'RSI buy + sell period', '10', '20', '2');
     await page.getByLabel(`RSI buy level: ${T.mode}`).selectOption('list');
     await page.getByLabel(`RSI buy level: ${T.values}`).fill('25, 30, 35');
     expect(await page.getByTestId('cell-count').innerText()).toBe(T.cells('18'));
@@ -124,7 +125,7 @@ describe('optimisation screens', () => {
     expect(await best.count()).toBe(1);
     const [period, level] = result.best!.params;
     // across: the level (the last parameter), down: the period
-    expect(await best.getAttribute('title')).toBe(`RSI buy level ${level}, RSI buy period ${period}: Return [%] ${(result.heatmap[result.best!.index] as number).toFixed(2)} (best)`);
+    expect(await best.getAttribute('title')).toBe(`RSI buy level ${level}, RSI buy + sell period ${period}: Return [%] ${(result.heatmap[result.best!.index] as number).toFixed(2)} (best)`);
     expect(result.heatmap[result.best!.index]).toBe(result.best!.stats['Return [%]']);
     expect(await page.getByTestId('picked-value').innerText()).toBe((result.heatmap[result.best!.index] as number).toFixed(2));
     // the legend spans the lowest and highest values shown
@@ -165,7 +166,7 @@ describe('optimisation screens', () => {
     const { result } = await get<Optimization>(page, `/api/optimizations/${id}/`);
     const [period, level] = result!.best!.params;
     await page.getByTestId('picked-cell').getByRole('button', { name: T.apply }).click();
-    const name = `${template.name} (RSI buy period ${period}, RSI buy level ${level})`;
+    const name = `${template.name} (RSI buy + sell period ${period}, RSI buy level ${level})`;
     await page.getByText(T.applied(name)).waitFor();
     const list = await get<TemplateListItem[]>(page, '/api/templates/');
     const copy = list.find((t) => t.name === name)!;
@@ -190,7 +191,7 @@ describe('optimisation screens', () => {
 
   it('cancels a big run', async () => {
     await page.goto(`/optimize?template_id=${template.id}&period_id=${periodId}`);
-    await setRange(page, 'RSI buy period', '1', '1000', '1');
+    await setRange(page, 'RSI buy + sell period', '1', '1000', '1');
     await setRange(page, 'RSI buy level', '1', '100', '1');
     expect(await page.getByTestId('cell-count').innerText()).toBe(T.cells('100,000'));
     await page.getByRole('button', { name: T.start_ }).click();

@@ -25,9 +25,14 @@ describe('the form’s default axes', () => {
     expect(defaultDrafts(goldenCross).map((d) => [d.start, d.stop])).toEqual([['40', '60'], ['190', '210']]);
   });
 
-  it('RSI below 30 / above 70: the BUY row’s period and level, unlinked (the rows compare with other levels)', () => {
+  it('RSI below 30 / above 70: the period of RSI(14), linked to the SELL row, and the BUY level alone (the rows compare with other levels)', () => {
     const rsi = template([row({}), row({ indicator_type: 'SELL', compare: '>', cvalue: '70' })]);
-    expect(axes(rsi)).toEqual([{ row: 0, field: 'period', linked: [] }, { row: 0, field: 'cvalue', linked: [] }]);
+    expect(axes(rsi)).toEqual([{ row: 0, field: 'period', linked: [1] }, { row: 0, field: 'cvalue', linked: [] }]);
+    expect(readSame(rsi.indicators[0], rsi.indicators[1], 'period')).toBe(true);
+    expect(readSame(rsi.indicators[0], rsi.indicators[1], 'cvalue')).toBe(false);
+    // another RSI period on the SELL row is another indicator: not linked
+    const other = template([row({}), row({ indicator_type: 'SELL', compare: '>', cvalue: '70', period: 7 })]);
+    expect(axes(other)[0]).toEqual({ row: 0, field: 'period', linked: [] });
   });
 
   it('a MACD crossover: fast and slow, linked; never drift or offset', () => {

@@ -67,11 +67,15 @@ export function linkableRows(template: Pick<TemplateDetail, 'indicators'>, d: Pa
 const OPERAND_KEYS = ['name', 'output', 'period', 'drift', 'offset', 'length', 'multiplier', 'fast', 'slow', 'signal', 'stddev', 'k_smooth', 'd_period'] as const;
 const operandKey = (o: object | null | undefined) => (o ? OPERAND_KEYS.map((k) => String((o as Record<string, unknown>)[k] ?? '')).join('|') : '');
 
-/** Whether two rows read the same numbers: the same indicator and parameters on both sides (another
- *  indicator, or the same value or price), whatever way they compare. A golden cross's BUY and SELL
- *  rows do (SMA 50 against SMA 200, crossing up or down); RSI below 30 and RSI above 70 do not. */
-export function readSame(a: TemplateDetail['indicators'][number], b: TemplateDetail['indicators'][number]): boolean {
+/** Whether a field means the same number in two rows, so one axis should set both: an indicator's
+ *  parameter where both rows use that indicator with the same parameters (RSI(14)'s period on its BUY
+ *  and SELL rows; a golden cross's fast average), an `against.` parameter where both compare with the
+ *  same indicator (its slow average), a threshold only where both rows read the same numbers on both
+ *  sides (RSI below 30 and RSI above 70 keep their own thresholds). */
+export function readSame(a: TemplateDetail['indicators'][number], b: TemplateDetail['indicators'][number], field = 'cvalue'): boolean {
+  if (field.startsWith('against.')) return !!a.against && operandKey(a.against) === operandKey(b.against);
   if (operandKey(a) !== operandKey(b)) return false;
+  if (field !== 'cvalue') return true;
   if (a.against || b.against) return operandKey(a.against) === operandKey(b.against);
   return String(a.cvalue ?? '') === String(b.cvalue ?? '') && String(a.cprice ?? '') === String(b.cprice ?? '');
 }
@@ -86,7 +90,7 @@ function axisRank(field: string): number {
 }
 
 /** A new form's parameters: the two most meaningful numbers of the rules (periods, then thresholds;
- *  never drift or offset), row by row, each linked to the other rows that read the same numbers. */
+ *  never drift or offset), row by row, each linked to the other rows where it means the same number. */
 export function defaultDrafts(t: TemplateDetail): ParamDraft[] {
   const out: ParamDraft[] = [];
   const taken = new Set<string>();
@@ -96,7 +100,7 @@ export function defaultDrafts(t: TemplateDetail): ParamDraft[] {
       .sort((a, b) => axisRank(a.field) - axisRank(b.field));
     for (const { field } of fields) {
       if (out.length === 2 || taken.has(paramKey({ row, field }))) continue;
-      const linked = linkableRows(t, { row, field } as ParamDraft).filter((r) => readSame(t.indicators[row], t.indicators[r]) && !taken.has(paramKey({ row: r, field })));
+      const linked = linkableRows(t, { row, field } as ParamDraft).filter((r) => readSame(t.indicators[row], t.indicators[r], field) && !taken.has(paramKey({ row: r, field })));
       const d: ParamDraft = { ...newDraft(t, row, field), ...(linked.length > 0 && { linked }) };
       draftKeys(d).forEach((k) => taken.add(k));
       out.push(d);
