@@ -290,23 +290,39 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
       running.delete(keyOf(ref));
     }
     if (abort.signal.aborted) return;
+    // counted from here, so that a stop waits for the finish this completion may claim
+    finishing++;
     try {
-      const counts = await retryConflicts(() =>
+      await completeAndFinish(ref, claimed.kind, result);
+    } finally {
+      finishing--;
+    }
+  }
+
+  async function completeAndFinish(ref: ChunkRef, kind: string, result: unknown) {
+    let finish: { kind: string; spec: unknown } | null = null;
+    try {
+      // The chunk that completes the run takes its finishing in the same transaction and finishes
+      // it here at once: a finish job would wait for a turn of the queue. Only one transaction sees
+      // the last count (the run's row lock orders them), so exactly one process finishes; should
+      // it die before storing the result, its finishing lease runs out and the sweeper queues a
+      // finish job as for a finisher that died.
+      finish = await retryConflicts(() =>
         db.tx(async (t) => {
           const c = await repo.completeChunk(t, ref, worker, result);
-          if (c && c.chunks_done === c.chunks_total) await queue.send(FINISH_QUEUE, { runId: ref.run_id }, { tx: t });
-          return c;
+          return c && c.chunks_done === c.chunks_total ? repo.claimFinish(t, ref.run_id, worker, opts.leaseSeconds) : null;
         }),
       );
-      if (counts && counts.chunks_done === counts.chunks_total) queue.nudge(FINISH_QUEUE);
     } catch (e) {
       // The result could not be stored: hand the chunk back; failing that, it is no longer beaten
       // for (not in `running`), so its lease runs out and the sweeper queues it again.
       opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
       await db.tx(async (t) => {
-        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(claimed.kind));
+        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(kind));
       }).catch(() => {});
+      return;
     }
+    if (finish) await finishRun(ref.run_id, finish);
   }
 
   async function finishJob(runId: number) {
@@ -314,10 +330,18 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
       await queue.send(FINISH_QUEUE, { runId });
       return;
     }
-    const claimed = await db.tx((t) => repo.claimFinish(t, runId, worker, opts.leaseSeconds));
-    if (!claimed) return;
-    const def = kinds.get(claimed.kind);
     finishing++;
+    try {
+      const claimed = await db.tx((t) => repo.claimFinish(t, runId, worker, opts.leaseSeconds));
+      if (claimed) await finishRun(runId, claimed);
+    } finally {
+      finishing--;
+    }
+  }
+
+  /** Combines the results of a run whose finishing this worker has claimed, and stores the run's result. */
+  async function finishRun(runId: number, claimed: { kind: string; spec: unknown }) {
+    const def = kinds.get(claimed.kind);
     try {
       if (!def) throw new Error(`unknown batch kind ${claimed.kind} on ${worker}`);
       const result = await def.finish(claimed.spec, await repo.chunkResults(db, runId));
@@ -327,8 +351,6 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
       const message = e instanceof Error ? e.message : String(e);
       opts.log.warn(`batch ${runId} finish failed: ${message}`);
       await db.tx((t) => repo.failRun(t, runId, `finish: ${message}`));
-    } finally {
-      finishing--;
     }
   }
 
