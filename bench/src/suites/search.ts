@@ -2,26 +2,12 @@
 // cells it must find a cell in the top 1 % of the exhaustive grid (median over 10 seeds) on two
 // public reference series, and search a 1,000,000-cell space with 2,000 evaluations in 10 s. The
 // exhaustive grids are run here, in the same process, to rank what the search found.
-import { existsSync, readFileSync } from 'node:fs';
-import { allocBars, evaluateCells, parseGrid, search, searchGrid, MAX_SEARCH_CELLS, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { evaluateCells, parseGrid, search, searchGrid, MAX_SEARCH_CELLS, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { referenceCase } from '../data.ts';
 import { type BenchResult, type BenchSuite } from '../report.ts';
 
 const SEEDS = 10;
 const range = (n: number, from: number, step = 1) => Array.from({ length: n }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
-
-/** A reference case's bars and template (read at bench time, never copied). */
-function reference(kind: string, name: string): { bars: DailyBars; template: TemplateInput } | null {
-  const dir = new URL(`../../../../shared/goldens/${kind}/${name}/`, import.meta.url);
-  if (!existsSync(dir)) return null;
-  const rows = readFileSync(new URL('data.csv', dir), 'utf8').trim().split('\n').slice(1);
-  const bars = allocBars(rows.length);
-  rows.forEach((row, i) => {
-    const [d, o, h, l, c, v] = row.split(',');
-    bars.day[i] = Math.round(Date.parse(d) / 86_400_000);
-    [bars.open[i], bars.high[i], bars.low[i], bars.close[i], bars.volume[i]] = [+o, +h, +l, +c, +v];
-  });
-  return { bars, template: JSON.parse(readFileSync(new URL('template.json', dir), 'utf8')) as TemplateInput };
-}
 
 /** The median over seeds of the share of the grid's cells strictly better than the search's best. */
 function medianTopShare(bars: DailyBars, template: TemplateInput, input: GridInput, budget: number): { share: number; exhaustiveMs: number; searchMs: number } {
@@ -45,27 +31,27 @@ export default {
   name: 'search',
   async run() {
     const results: BenchResult[] = [];
-    const aapl = reference('optimize', 'AAPL_2010_2021_rsi_2d_sharpe');
+    const aapl = referenceCase('AAPL_2010_2021_rsi_2d_sharpe', 'optimize');
     if (aapl) {
       const input: GridInput = { maximize: 'Sharpe Ratio', params: [{ row: 0, field: 'period', values: range(100, 2) }, { row: 0, field: 'cvalue', values: range(100, 10, 0.5) }] };
-      const r = medianTopShare(aapl.bars, aapl.template, input, 500);
+      const r = medianTopShare(aapl.bars, aapl.input, input, 500);
       results.push({ name: 'RSI period × threshold, 10,000 cells (Sharpe), 500 evaluations: best found, share of cells better (median of 10 seeds)', value: r.share * 100, unit: '%', budget: { limit: 1, better: 'lower' } });
       results.push({ name: 'RSI 10,000-cell search of 500 evaluations', value: r.searchMs, unit: 'ms', baseline: { name: 'the exhaustive grid, this thread', value: r.exhaustiveMs } });
     }
-    const msft = reference('strategy', 'MSFT_2005_2015_macd_cross');
+    const msft = referenceCase('MSFT_2005_2015_macd_cross', 'strategy');
     if (msft) {
       const macd = (extra: GridInput['params']): GridInput => ({
         maximize: 'Return [%]',
         params: [{ rows: [0, 1], field: 'fast', values: range(40, 2) }, { rows: [0, 1], field: 'slow', values: range(125, 42) }, { field: 'stop_loss_pct', values: range(20, 0.01, 0.01) }, ...extra],
       });
-      const r = medianTopShare(msft.bars, msft.template, macd([]), 5000);
+      const r = medianTopShare(msft.bars, msft.input, macd([]), 5000);
       results.push({ name: 'MACD cross fast × slow × stop loss, 100,000 cells (Return), 5,000 evaluations: share of cells better (median of 10 seeds)', value: r.share * 100, unit: '%', budget: { limit: 1, better: 'lower' } });
       results.push({ name: 'MACD 100,000-cell search of 5,000 evaluations', value: r.searchMs, unit: 'ms', baseline: { name: 'the exhaustive grid, this thread', value: r.exhaustiveMs } });
       // × take profit 5–50 %: 1,000,000 cells, past the grid limit
       const big = macd([{ field: 'take_profit_pct', values: range(10, 0.05, 0.05) }]);
-      if (parseGrid(big, msft.template, { maxCells: MAX_SEARCH_CELLS }).cells !== 1_000_000) throw new Error('the big space should have 1,000,000 cells');
+      if (parseGrid(big, msft.input, { maxCells: MAX_SEARCH_CELLS }).cells !== 1_000_000) throw new Error('the big space should have 1,000,000 cells');
       const t = performance.now();
-      search(msft.bars, msft.template, big, { budget: 2000, seed: 1 });
+      search(msft.bars, msft.input, big, { budget: 2000, seed: 1 });
       results.push({ name: '1,000,000-cell MACD space, 2,000 evaluations, this thread', value: performance.now() - t, unit: 'ms', budget: { limit: 10_000, better: 'lower' } });
     }
     return results;

@@ -2,6 +2,7 @@
 // (chart overlays and panes), so a chart shows exactly the RSI the backtest traded on.
 export { allocBars, windowBars, EXIT_REASONS, type DailyBars, type BarWindow, type ExitReason } from './types.ts';
 export * from './riskReward.ts';
+export { syntheticBars } from './syntheticBars.ts';
 export * as indicators from './indicators/index.ts';
 export { resample, resampleWeekly, resampleMonthly, type Frequency } from './resample.ts';
 export { parseDay, formatDay } from './dates.ts';

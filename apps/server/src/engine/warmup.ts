@@ -3,7 +3,7 @@
 // request comes. Without it a user's first grid pays for the compiler (a cold thread runs a 400-cell
 // grid several times slower than a warm one), and a CLI timing its first grid would time that too.
 // It takes a few tens of milliseconds per thread, once, before the thread takes any task.
-import { allocBars, evaluateCellBlocks, evaluateCells, parseGrid, type DailyBars, type GridInput, type TemplateInput } from '@app/quant';
+import { evaluateCellBlocks, evaluateCells, parseGrid, syntheticBars, type GridInput, type TemplateInput } from '@app/quant';
 import { sharedBars } from './transfer.ts';
 
 const range = (n: number, from: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
@@ -62,7 +62,7 @@ export function warmEngine(): void {
   // the bars as a task receives them (in shared memory, through a message): arrays and objects of
   // other kinds would leave the compiled code checking for the wrong ones, to be thrown away at the
   // first real task
-  const bars = structuredClone(sharedBars(madeUpBars(1_500)));
+  const bars = structuredClone(sharedBars(syntheticBars(1_500, 12_345)));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [template, gridInput] of WARM_GRIDS) {
       const grid = parseGrid(gridInput, template);
@@ -72,23 +72,3 @@ export function warmEngine(): void {
   }
 }
 
-/** A fixed random walk of weekday bars. */
-function madeUpBars(n: number): DailyBars {
-  let s = 12_345;
-  const rand = () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32);
-  const bars = allocBars(n);
-  let close = 50;
-  let day = 10_959; // a Monday
-  for (let i = 0; i < n; i++) {
-    const open = close * (1 + (rand() - 0.5) * 0.01);
-    close = Math.max(1, close * (1 + (rand() - 0.5) * 0.04));
-    bars.day[i] = day;
-    day += day % 7 === 1 ? 3 : 1;
-    bars.open[i] = open;
-    bars.close[i] = close;
-    bars.high[i] = Math.max(open, close) * (1 + rand() * 0.01);
-    bars.low[i] = Math.min(open, close) * (1 - rand() * 0.01);
-    bars.volume[i] = 1e6;
-  }
-  return bars;
-}
