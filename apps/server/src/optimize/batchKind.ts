@@ -6,13 +6,14 @@ import { periodBars } from '../backtest/periodBars.ts';
 import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
 import { searchChunk, searchFinish, type SearchChunkJson } from './search.ts';
 import { tradedBlocks } from './luck.ts';
+import { floatsFromJson, floatsToJson } from './floatsJson.ts';
 import { gridPbo } from '../engine/gridPbo.ts';
 import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
 import { OPTIMIZATION_KIND, optimizationChunks, type OptimizationChunk, type OptimizationSpec } from './spec.ts';
 
 /** A chunk's answer as stored: its cells' values (null for an empty cell) and, on grids small enough
- *  for the overfitting guards, their per-block return sums (block-major). A bare array: values only. */
-type ChunkJson = (number | null)[] | { values: (number | null)[]; sums: number[]; squares: number[] } | SearchChunkJson;
+ *  for the overfitting guards, their per-block return sums (block-major, floatsJson.ts). A bare array: values only. */
+type ChunkJson = (number | null)[] | { values: (number | null)[]; sums: string | number[]; squares: string | number[] } | SearchChunkJson;
 
 /** A chunk's values as JSON (null for an empty cell) and back. */
 const toJson = (values: Float64Array) => Array.from(values, (v) => (Number.isNaN(v) ? null : v));
@@ -45,7 +46,7 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
       const grid = { cells: spec.request.cells };
       if (spec.request.cells > PBO_MAX_CELLS) return toJson(await evaluateGrid(deps.engine, bars, spec.template, spec.grid, grid, opts));
       const { values, blocks } = await evaluateGridBlocks(deps.engine, bars, spec.template, spec.grid, grid, opts);
-      return { values: toJson(values), sums: Array.from(blocks.sums), squares: Array.from(blocks.squares) };
+      return { values: toJson(values), sums: floatsToJson(blocks.sums), squares: floatsToJson(blocks.squares) };
     },
 
     async finish(spec, results) {
@@ -67,7 +68,7 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
         const r = results[k] as Exclude<ChunkJson, SearchChunkJson>;
         values.set(fromJson(Array.isArray(r) ? r : r.values), c.from);
         const blocks = blocksByFold.get(c.fold);
-        if (blocks && !Array.isArray(r)) placeBlockSums(blocks, c.from, { cells: c.to - c.from, sums: Float64Array.from(r.sums), squares: Float64Array.from(r.squares) });
+        if (blocks && !Array.isArray(r)) placeBlockSums(blocks, c.from, { cells: c.to - c.from, sums: floatsFromJson(r.sums), squares: floatsFromJson(r.squares) });
         else blocksByFold.set(c.fold, null);
       });
       const foldValues = spec.windows ? spec.windows.map((_, k) => byFold.get(k)!) : null;
