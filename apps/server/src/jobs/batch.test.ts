@@ -37,6 +37,21 @@ registerBatchKind<Spec, number, { idx: number; square: number }, { sum: number; 
   },
 });
 
+// one chunk that ignores cancelling (as a chunk past its last check does), and a finish that tells
+// whether it saw the chunk's result as stored (JSON has no −0)
+const oneChunk = { finishes: 0 };
+registerBatchKind<{ ms: number }, number, { zero: number }, { storedForm: boolean }>('test-one', {
+  split: () => [0],
+  async runChunk(spec) {
+    await sleep(spec.ms);
+    return { zero: -0 };
+  },
+  async finish(_spec, results) {
+    oneChunk.finishes++;
+    return { storedForm: results.length === 1 && Object.is(results[0].zero, 0) };
+  },
+});
+
 registerBatchKind('test-empty', { split: () => [], runChunk: async () => 0, finish: async (_s, r) => ({ results: r.length }) });
 
 const sumOfSquares = (n: number) => ((n - 1) * n * (2 * n - 1)) / 6;
@@ -251,6 +266,26 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
     const run = (await getBatch(db, users[0], id))!;
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/^interrupted: no worker process has run it for 1 s/);
+  });
+
+  it('a run of one chunk is finished by the process that ran it, on the result as stored', async () => {
+    await reset();
+    const p = await process(1);
+    oneChunk.finishes = 0;
+    const id = await startBatch(p.deps, users[0], 'test-one', { ms: 0 });
+    await waitFor('the run', done(users[0], id));
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', chunksDone: 1, result: { storedForm: true } });
+    expect(oneChunk.finishes).toBe(1);
+  });
+
+  it('a run of one chunk cancelled while the chunk runs stays cancelled when the chunk completes', async () => {
+    await reset();
+    const p = await process(1);
+    const id = await startBatch(p.deps, users[0], 'test-one', { ms: 1500 });
+    await waitFor('the chunk to start', async () => (await getBatch(db, users[0], id))!.status === 'running');
+    await cancelBatch(db, users[0], id);
+    await sleep(2500);
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'cancelled', result: null });
   });
 
   it('a run of no chunks finishes at once', async () => {

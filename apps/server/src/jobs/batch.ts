@@ -39,7 +39,9 @@ export interface BatchKind<Spec = any, Chunk = any, ChunkResult = any, Result = 
   split(spec: Spec): Chunk[] | Promise<Chunk[]>;
   /** Computes one chunk (on any process, possibly more than once: keep it free of side effects). */
   runChunk(spec: Spec, chunk: Chunk, ctx: ChunkContext): Promise<ChunkResult>;
-  /** Combines the chunks' results, in chunk order, into the run's result. */
+  /** Combines the chunks' results, in chunk order, into the run's result. A run of one chunk starts
+   *  it before the chunk's result is stored, and drops it when the run was cancelled meanwhile: keep
+   *  it free of side effects too. */
   finish(spec: Spec, results: ChunkResult[]): Promise<Result>;
   /** A chunk still running after this long is given up by the queue (default one hour). */
   chunkTimeoutSeconds?: number;
@@ -293,13 +295,22 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     // counted from here, so that a stop waits for the finish this completion may claim
     finishing++;
     try {
-      await completeAndFinish(ref, claimed.kind, result);
+      await completeAndFinish(ref, claimed, def, result);
     } finally {
       finishing--;
     }
   }
 
-  async function completeAndFinish(ref: ChunkRef, kind: string, result: unknown) {
+  async function completeAndFinish(ref: ChunkRef, claimed: repo.ClaimedChunk, def: BatchKind, result: unknown) {
+    const { kind } = claimed;
+    // A run of one chunk is finished by this process unless it was cancelled meanwhile: its finish
+    // starts at once, on the result as the database will give it back (JSON, where −0 is 0), while
+    // the result is stored and the finishing claimed. Dropped if the claim fails.
+    let early: Promise<unknown> | null = null;
+    if (claimed.chunks_total === 1) {
+      early = Promise.resolve().then(() => def.finish(claimed.spec, [JSON.parse(JSON.stringify(result ?? null))]));
+      early.catch(() => {}); // awaited below once claimed; a dropped one's failure is nobody's
+    }
     let finish: { kind: string; spec: unknown } | null = null;
     try {
       // The chunk that completes the run takes its finishing in the same transaction and finishes
@@ -322,7 +333,7 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
       }).catch(() => {});
       return;
     }
-    if (finish) await finishRun(ref.run_id, finish);
+    if (finish) await finishRun(ref.run_id, finish, early);
   }
 
   async function finishJob(runId: number) {
@@ -339,11 +350,16 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     }
   }
 
-  /** Combines the results of a run whose finishing this worker has claimed, and stores the run's result. */
-  async function finishRun(runId: number, claimed: { kind: string; spec: unknown }) {
+  /** Combines the results of a run whose finishing this worker has claimed (`early`: that finish,
+   *  already under way), and stores the run's result. */
+  async function finishRun(runId: number, claimed: { kind: string; spec: unknown }, early: Promise<unknown> | null = null) {
     const def = kinds.get(claimed.kind);
     try {
       if (!def) throw new Error(`unknown batch kind ${claimed.kind} on ${worker}`);
+      if (early) {
+        await repo.finishRun(db, runId, worker, await early);
+        return;
+      }
       const result = await def.finish(claimed.spec, await repo.chunkResults(db, runId));
       await repo.finishRun(db, runId, worker, result);
     } catch (e) {

@@ -125,6 +125,8 @@ export interface ClaimedChunk {
   user_id: number;
   payload: unknown;
   attempts: number;
+  /** the run's chunks */
+  chunks_total: number;
 }
 
 /** Takes a queued chunk of a live run for `worker`: it is now running under the worker's lease. */
@@ -138,9 +140,9 @@ export async function claimChunk(t: Db, ref: ChunkRef, worker: string): Promise<
     [ref.run_id, ref.idx, worker],
   );
   if (!c) return null;
-  const [r] = await t.query<{ kind: string; spec: unknown; user_id: number }>(
+  const [r] = await t.query<{ kind: string; spec: unknown; user_id: number; chunks_total: number }>(
     `UPDATE batch_runs SET status = 'running', started_at = COALESCE(started_at, now()), heartbeat = now()
-     WHERE id = $1 AND status IN ('queued', 'running') RETURNING kind, spec, user_id`,
+     WHERE id = $1 AND status IN ('queued', 'running') RETURNING kind, spec, user_id, chunks_total`,
     [ref.run_id],
   );
   return r ? { ...r, ...c } : null;
