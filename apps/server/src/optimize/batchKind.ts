@@ -3,9 +3,9 @@
 import { registerBatchKind } from '../jobs/batch.ts';
 import type { AppDeps } from '../deps.ts';
 import { periodBars } from '../backtest/periodBars.ts';
-import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums } from '@app/quant';
+import { emptyBlockSums, placeBlockSums, PBO_MAX_CELLS, type BlockSums, type PboResult } from '@app/quant';
 import { searchChunk, searchFinish, type SearchChunkJson } from './search.ts';
-import { tradedBlocks } from './luck.ts';
+import { tradedBlocks, withPbo } from './luck.ts';
 import { floatsFromJson, floatsToJson } from './floatsJson.ts';
 import { gridPbo } from '../engine/gridPbo.ts';
 import { evaluateGrid, evaluateGridBlocks } from '../engine/gridRun.ts';
@@ -72,17 +72,29 @@ export function registerOptimizationKind(deps: Pick<AppDeps, 'series' | 'engine'
         else blocksByFold.set(c.fold, null);
       });
       const foldValues = spec.windows ? spec.windows.map((_, k) => byFold.get(k)!) : null;
-      const luckOf = async (fold: number) => {
-        const traded = tradedBlocks(byFold.get(fold)!, blocksByFold.get(fold) ?? null);
-        return { traded, pbo: await gridPbo(deps.engine, traded) };
-      };
-      const luck = await luckOf(-1);
-      // one grid at a time: its parts already fill every thread (and never the pool's queue)
-      const foldLuck: Awaited<ReturnType<typeof luckOf>>[] | null = spec.windows ? [] : null;
-      for (let k = 0; foldLuck && k < spec.windows!.length; k++) foldLuck.push(await luckOf(k));
-      return deps.engine.run('optimizeResult', {
-        bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues, luck, foldLuck,
+      const tradedOf = (fold: number) => tradedBlocks(byFold.get(fold)!, blocksByFold.get(fold) ?? null);
+      const traded = tradedOf(-1);
+      const foldTraded = spec.windows ? spec.windows.map((_, k) => tradedOf(k)) : null;
+      // The answer (the best cell's and the top rows' backtests) takes one engine thread while the
+      // PBOs' parts take the others, and that one once it is free; their figures join the answer
+      // when both are done.
+      const answer = deps.engine.run('optimizeResult', {
+        bars: runBars(deps, spec), template: spec.template, grid: spec.grid, values: byFold.get(-1)!, windows: spec.windows, foldValues,
+        luck: { traded, pbo: null }, foldLuck: foldTraded && foldTraded.map((t) => ({ traded: t, pbo: null })),
       });
+      answer.catch(() => {}); // awaited below, after the PBOs (whose failure comes first)
+      const parts = 2 * deps.engine.threads;
+      const pbo = await gridPbo(deps.engine, traded, parts);
+      // one grid at a time: its parts already fill every thread (and never the pool's queue)
+      const foldPbo: (PboResult | null)[] = [];
+      for (const t of foldTraded ?? []) foldPbo.push(await gridPbo(deps.engine, t, parts));
+      const result = await answer;
+      const walk = result.walk_forward;
+      return {
+        ...result,
+        luck: withPbo(result.luck, pbo),
+        walk_forward: walk && { ...walk, folds: walk.folds.map((f, k) => ({ ...f, luck: withPbo(f.luck, foldPbo[k]) })) },
+      };
     },
 
     // a chunk is at most 5,000 cells: minutes would mean a stuck worker

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LUCK_MIN_TRADES } from '@app/contract';
-import { addCellEquity, emptyBlockSums, seededRandom } from '@app/quant';
-import { optimizationLuck } from './luck.ts';
+import { addCellEquity, emptyBlockSums, probabilityOfOverfitting, seededRandom } from '@app/quant';
+import { optimizationLuck, withPbo } from './luck.ts';
 
 // The guards on built series, where the truth is known: a grid whose cells only ride a rising market,
 // one whose best cell has a real edge in a flat market, and a best cell with too few trades.
@@ -63,5 +63,23 @@ describe('is it luck? against buy and hold, and with too few trades', () => {
     expect(guards(market, cells, LUCK_MIN_TRADES - 1).verdict).toBe('too_few_trades');
     expect(guards(market, cells, LUCK_MIN_TRADES).verdict).not.toBe('too_few_trades');
     expect(guards(market, cells, 5).trades).toBe(5);
+  });
+});
+
+describe('the PBO joining guards measured without it', () => {
+  it('gives what the guards measured with it give, verdict included', () => {
+    const market = path(0.0003, 0.01, 9);
+    const cells = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((k) => follow(market, (i) => (i + k) % (3 + k) === 0));
+    const traded = emptyBlockSums(cells.length, DAYS - 1);
+    cells.forEach((eq, k) => addCellEquity(traded, k, eq));
+    const pbo = probabilityOfOverfitting(traded);
+    const input = { traded, bestEquity: cells[0], bestTrades: LUCK_MIN_TRADES, closes: market };
+    const withIt = optimizationLuck({ ...input, pbo })!;
+    expect(withIt.pbo).toBe(pbo.pbo);
+    expect(withPbo(optimizationLuck({ ...input, pbo: null }), pbo)).toEqual(withIt);
+    // the verdict is taken again from the PBO joined, not kept from the guards without it
+    const overfit = { ...pbo, pbo: 0.9 };
+    expect(withPbo(optimizationLuck({ ...input, pbo: null }), overfit)).toEqual(optimizationLuck({ ...input, pbo: overfit }));
+    expect(withPbo(null, pbo)).toBeNull();
   });
 });

@@ -71,10 +71,22 @@ export function optimizationLuck({ traded, bestEquity, bestTrades, closes, pbo }
     trades: bestTrades,
     excess_sharpe: excess.sharpe === null ? null : excess.sharpe * ANNUAL,
     excess_deflated_sharpe: excess.dsr,
-    pbo: pbo?.pbo ?? null,
-    pbo_slope: pbo?.slope ?? null,
-    pbo_oos_loss: pbo?.oosLossShare ?? null,
-    pbo_splits: pbo?.splits ?? null,
+    ...pboGuards(pbo),
   };
+  return { ...guards, verdict: guardsVerdict(guards) };
+}
+
+const pboGuards = (pbo: PboResult | null) => ({
+  pbo: pbo?.pbo ?? null,
+  pbo_slope: pbo?.slope ?? null,
+  pbo_oos_loss: pbo?.oosLossShare ?? null,
+  pbo_splits: pbo?.splits ?? null,
+});
+
+/** Guards measured without the PBO (it was computed meanwhile, on other threads) with it: what
+ *  optimizationLuck answers when given it. */
+export function withPbo(luck: OptimizationLuck | null | undefined, pbo: PboResult | null): OptimizationLuck | null {
+  if (!luck) return null;
+  const guards = { ...luck, ...pboGuards(pbo) };
   return { ...guards, verdict: guardsVerdict(guards) };
 }
