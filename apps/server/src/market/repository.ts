@@ -1,8 +1,8 @@
-import type { DailyBars } from '@app/quant';
+import { allocSharedBars, type DailyBars } from '@app/quant';
 import { FA_METRICS } from '@app/contract';
 import type { Db } from '../db/index.ts';
 import { copyBinary, type CopyType } from '../db/copyBinary.ts';
-import { emptyBars, toChunks, type BarChunk } from './barChunks.ts';
+import { toChunks, type BarChunk } from './barChunks.ts';
 
 export interface SymbolInfo {
   symbol: string;
@@ -162,19 +162,21 @@ export async function loadBars(db: Db, symbols?: string[]): Promise<Map<string, 
        WHERE symbol = ANY($1::text[]) ORDER BY symbol, year`,
       [names.slice(b, b + 200)],
     );
-    // Decode each year's base64 straight into the symbol's typed arrays: no per-chunk buffers.
+    // Decode each year's base64 straight into the symbol's typed arrays (one block of shared memory
+    // per symbol, which engine threads read in place): no per-chunk buffers.
     let i = 0;
     while (i < textRows.length) {
       let j = i;
       let total = 0;
       while (j < textRows.length && textRows[j].symbol === textRows[i].symbol) total += textRows[j++].n;
-      const bars = emptyBars(total);
+      const bars = allocSharedBars(total);
       let at = 0;
       for (let k = i; k < j; k++) {
         const r = textRows[k];
         for (const c of CHUNK_COLS) {
-          const width = bars[CHUNK_FIELD[c]].BYTES_PER_ELEMENT;
-          Buffer.from(bars[CHUNK_FIELD[c]].buffer).write(r[c], at * width, r.n * width, 'base64');
+          const arr = bars[CHUNK_FIELD[c]];
+          const width = arr.BYTES_PER_ELEMENT;
+          Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength).write(r[c], at * width, r.n * width, 'base64');
         }
         at += r.n;
       }
@@ -220,7 +222,7 @@ function readCopiedChunks(buf: Buffer, out: Map<string, DailyBars>) {
     let j = i;
     let total = 0;
     while (j < rows.length && rows[j].symbol === rows[i].symbol) total += rows[j++].n;
-    const bars = emptyBars(total);
+    const bars = allocSharedBars(total);
     let day = 0;
     for (let k = i; k < j; k++) {
       CHUNK_COLS.forEach((c, f) => {

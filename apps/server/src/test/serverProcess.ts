@@ -36,7 +36,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>, opts: { startMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const proc = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SITE_URL: url, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
