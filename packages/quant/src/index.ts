@@ -1,6 +1,6 @@
 // The quant core: pure functions, no I/O. Used by the server (backtests, scanner) and the web app
 // (chart overlays and panes), so a chart shows exactly the RSI the backtest traded on.
-export { allocBars, allocSharedBars, windowBars, EXIT_REASONS, type DailyBars, type BarWindow, type ExitReason } from './types.ts';
+export { allocBars, allocSharedBars, sharedBars, windowBars, EXIT_REASONS, type DailyBars, type BarWindow, type ExitReason } from './types.ts';
 export * from './riskReward.ts';
 export { syntheticBars } from './syntheticBars.ts';
 export * as indicators from './indicators/index.ts';

@@ -35,6 +35,15 @@ export function allocSharedBars(n: number): DailyBars {
   return { open: column(0), high: column(1), low: column(2), close: column(3), volume: column(4), day: new Int32Array(memory, 5 * n * Float64Array.BYTES_PER_ELEMENT, n) };
 }
 
+/** The bars in shared memory: every task that sends them to a thread afterwards passes a reference, not
+ *  a copy. Bars already there are returned as they are. */
+export function sharedBars(bars: DailyBars): DailyBars {
+  if (bars.close.buffer instanceof SharedArrayBuffer && bars.day.buffer instanceof SharedArrayBuffer) return bars;
+  const out = allocSharedBars(bars.close.length);
+  for (const k of ['day', 'open', 'high', 'low', 'close', 'volume'] as const) out[k].set(bars[k]);
+  return out;
+}
+
 export function allocBars(n: number): DailyBars {
   return {
     day: new Int32Array(n),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocBars, type GridInput, type TemplateInput } from '@app/quant';
 import { gridEntry } from './gridCache.ts';
-import { sharedBars } from './transfer.ts';
+import { sharedBars } from '@app/quant';
 
 const template: TemplateInput = { position_size: 0.5, indicators: [{ name: 'RSI', indicator_type: 'BUY', period: 14, compare: '<', cvalue: '30' }] };
 const grid: GridInput = { maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: [5, 10] }] };

@@ -1,9 +1,8 @@
 // A grid's cells spread over the engine's threads: the cells are cut into chunks, each chunk one task,
 // and their objective values gathered into one array (8 bytes a cell, whatever the grid's size).
 import { randomUUID } from 'node:crypto';
-import { emptyBlockSums, placeBlockSums, type BarWindow, type BlockSums, type DailyBars, type Grid, type GridInput, type TemplateInput } from '@app/quant';
+import { emptyBlockSums, placeBlockSums, sharedBars, type BarWindow, type BlockSums, type DailyBars, type Grid, type GridInput, type TemplateInput } from '@app/quant';
 import type { EnginePool } from './pool.ts';
-import { sharedBars } from './transfer.ts';
 
 /** A grid is cut into about this many chunks per thread, so the threads finish together (a thread
  *  left with the last big chunk would idle the others) and progress moves often; each chunk holds

@@ -3,8 +3,7 @@
 // request comes. Without it a user's first grid pays for the compiler (a cold thread runs a 400-cell
 // grid several times slower than a warm one), and a CLI timing its first grid would time that too.
 // It takes a few tens of milliseconds per thread, once, before the thread takes any task.
-import { evaluateCellBlocks, evaluateCells, parseGrid, syntheticBars, type GridInput, type TemplateInput } from '@app/quant';
-import { sharedBars } from './transfer.ts';
+import { evaluateCellBlocks, evaluateCells, parseGrid, sharedBars, syntheticBars, type GridInput, type TemplateInput } from '@app/quant';
 
 const range = (n: number, from: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
 

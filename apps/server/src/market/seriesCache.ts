@@ -1,7 +1,6 @@
-import type { DailyBars } from '@app/quant';
+import { sharedBars, type DailyBars } from '@app/quant';
 import type { Db } from '../db/index.ts';
 import { emptyBars } from './barChunks.ts';
-import { sharedBars } from '../engine/transfer.ts';
 import { lastMarketChange, listSymbols, loadBars, loadFundamentals, type FundamentalPeriod, type SymbolInfo } from './repository.ts';
 
 export interface SeriesEntry {
