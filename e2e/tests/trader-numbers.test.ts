@@ -128,12 +128,13 @@ describe('numbers as traders read them', () => {
         const period = (await (await post(page, '/api/periods/', { stock_ticker: symbol, start_date: day(candles[Math.max(0, candles.length - 1260)].time), end_date: day(candles[candles.length - 1].time) })).json()) as { id: number };
 
         await page.goto(`/public/chart.html?period_id=${period.id}&template_id=${template.id}&debug=1`);
-        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 4);
+        // every pane laid out (a pane can exist a frame before it has its height)
+        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 4 && window.__chartDebug.chart.panes().every((p) => p.getHeight() > 0));
         const backtest = await tightestLabelRoom(page);
         expect(backtest.room, backtest.where.join('; ')).toBeGreaterThanOrEqual(backtest.half);
 
         await page.goto(`/rchart/${symbol}/?debug=1`);
-        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 2);
+        await page.waitForFunction(() => window.__chartDebug !== undefined && window.__chartDebug.chart.panes().length >= 2 && window.__chartDebug.chart.panes().every((p) => p.getHeight() > 0));
         const rchart = await tightestLabelRoom(page);
         expect(rchart.room, rchart.where.join('; ')).toBeGreaterThanOrEqual(rchart.half);
       } finally {
