@@ -42,49 +42,57 @@ export function bbands(values: ArrayLike<number>, period = 20, stddev = 2, offse
   let e1 = 0;
   let s2 = 0; // Σd² and its compensation
   let e2 = 0;
-  let nextCentre = warm;
   const inv = 1 / period;
-  for (let i = warm; i < len; i++) {
-    const x = values[i];
-    if (i === nextCentre) {
-      nextCentre += RECENTRE;
-      c = x;
-      s1 = e1 = s2 = e2 = 0;
-      for (let j = i - warm; j <= i; j++) {
-        const d = values[j] - c;
-        s1 += d;
-        s2 += d * d;
-      }
-    } else {
-      const old = values[i - period];
-      const dNew = x - c;
-      const dOld = old - c;
-      // Σd gains dNew − dOld, Σd² gains dNew² − dOld² = (dNew − dOld)(dNew + dOld)
-      const a = dNew - dOld;
-      // each add's exact rounding error by Knuth's branch-free two-sum (a compare-and-branch would
-      // mispredict: Σd hovers around 0, so which of the two is larger changes all the time)
-      let t = s1 + a;
-      let z = t - s1;
-      e1 += s1 - (t - z) + (a - z);
-      s1 = t;
-      const b = a * (dNew + dOld);
-      t = s2 + b;
-      z = t - s2;
-      e2 += s2 - (t - z) + (b - z);
-      s2 = t;
+  // segments of RECENTRE bars: each starts by moving the centre and summing its window outright, then
+  // slides the window to the segment's end (no per-bar check for the next recentring)
+  for (let from = warm; from < len; from += RECENTRE) {
+    const to = Math.min(len, from + RECENTRE);
+    c = values[from];
+    s1 = e1 = s2 = e2 = 0;
+    for (let j = from - warm; j <= from; j++) {
+      const d = values[j] - c;
+      s1 += d;
+      s2 += d * d;
     }
-    const meanD = (s1 + e1) * inv;
-    let variance = (s2 + e2) * inv - meanD * meanD;
-    if (variance < 0) variance = 0;
-    const mean = c + meanD;
-    const width = stddev * Math.sqrt(variance);
-    const u = mean + width;
-    const l = mean - width;
-    middle[i] = mean;
-    upper[i] = u;
-    lower[i] = l;
-    // (the flag is the same on every bar: a branch the processor always predicts)
-    if (withPercentB) percentB[i] = u === l ? NaN : (x - l) / (u - l);
+    for (let i = from; i < to; i++) {
+      const x = values[i];
+      if (i > from) {
+        const dNew = x - c;
+        const dOld = values[i - period] - c;
+        // Σd gains dNew − dOld, Σd² gains dNew² − dOld² = (dNew − dOld)(dNew + dOld)
+        const a = dNew - dOld;
+        // each add's exact rounding error by Knuth's branch-free two-sum (a compare-and-branch would
+        // mispredict: Σd hovers around 0, so which of the two is larger changes all the time)
+        let t = s1 + a;
+        let z = t - s1;
+        e1 += s1 - (t - z) + (a - z);
+        s1 = t;
+        const b = a * (dNew + dOld);
+        t = s2 + b;
+        z = t - s2;
+        e2 += s2 - (t - z) + (b - z);
+        s2 = t;
+      }
+      const meanD = (s1 + e1) * inv;
+      let variance = (s2 + e2) * inv - meanD * meanD;
+      if (variance < 0) variance = 0;
+      const mean = c + meanD;
+      const width = stddev * Math.sqrt(variance);
+      const u = mean + width;
+      const l = mean - width;
+      middle[i] = mean;
+      upper[i] = u;
+      lower[i] = l;
+    }
+  }
+  // %B in a pass of its own: in the loop above its division queued behind the square root on the same
+  // divider, where alone the divisions follow one another at the unit's full rate
+  if (withPercentB) {
+    for (let i = warm; i < len; i++) {
+      const u = upper[i];
+      const l = lower[i];
+      percentB[i] = u === l ? NaN : (values[i] - l) / (u - l);
+    }
   }
   return { upper: kept('upper', upper), middle: kept('middle', middle), lower: kept('lower', lower), percentB: withPercentB ? shift(percentB, offset) : percentB };
 }
