@@ -64,19 +64,24 @@ describe.each(dbKinds)('an import beside a running server on %s', { timeout: 240
   const watchMarket = () => {
     const seen = new Set<string>();
     let on = true;
+    const look = async () => {
+      const r = await fetch(`${server.url}/api/market/status/`).catch(() => null);
+      if (r) {
+        const s = (await r.json()) as { demo: boolean; listings: number };
+        seen.add(`${s.demo ? 'demo' : 'imported'} ${s.listings}`);
+      }
+    };
     const done = (async () => {
       while (on) {
-        const r = await fetch(`${server.url}/api/market/status/`).catch(() => null);
-        if (r) {
-          const s = (await r.json()) as { demo: boolean; listings: number };
-          seen.add(`${s.demo ? 'demo' : 'imported'} ${s.listings}`);
-        }
+        await look();
         await sleep(25);
       }
     })();
     return async () => {
       on = false;
       await done;
+      // and the market as it is now: the loop may have stopped in its sleep before seeing the last change
+      await look();
       return [...seen];
     };
   };
