@@ -16,7 +16,7 @@ import { ema, sma } from './indicators/movingAverages.ts';
 import { rsi } from './indicators/rsi.ts';
 import { obv } from './indicators/volume.ts';
 import { supertrend } from './indicators/supertrend.ts';
-import { macd, macdLineInto, macdSignal } from './indicators/macd.ts';
+import { macd, macdLineInto } from './indicators/macd.ts';
 import { bbands } from './indicators/bbands.ts';
 import { cci, roc, stoch, willr } from './indicators/oscillators.ts';
 import { adx } from './indicators/adx.ts';
@@ -114,7 +114,8 @@ function macdOutput(close: Float64Array, o: Operand, cache: Map<string, Float64A
   if (o.output === 'macd') return line;
   const signalKey = seriesKey({ ...o, output: 'signal' });
   let signal = cache.get(signalKey);
-  if (!signal) cache.set(signalKey, (signal = macdSignal(line, o.signal)));
+  // the signal alone is `ema` of the line: the very numbers `macdFromEmas` gives with its histogram
+  if (!signal) cache.set(signalKey, (signal = ema(line, o.signal)));
   if (o.output === 'signal') return signal;
   // the histogram is line − signal, bar for bar (NaN where either is)
   return minusInto(line, signal, derivedSeries(cache, seriesKey(o), close.length));

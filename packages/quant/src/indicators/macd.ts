@@ -24,8 +24,7 @@ export function macd(values: ArrayLike<number>, fast = 12, slow = 26, signal = 9
 export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signal: number, offset = 0, reuse = false, histogram = true): Macd {
   checkPeriod('EMA period', signal);
   const len = fastEma.length;
-  const line = reuse ? fastEma : new Float64Array(len);
-  for (let i = 0; i < len; i++) line[i] = fastEma[i] - slowEma[i];
+  const line = macdLineInto(fastEma, slowEma, reuse ? fastEma : new Float64Array(len));
   // The signal is `ema(line, signal)`, operation for operation (its two-bar step included), with the
   // histogram written in the same loop.
   const start = firstValid(line);
@@ -67,34 +66,6 @@ export function macdFromEmas(fastEma: Float64Array, slowEma: Float64Array, signa
 export function macdLineInto(fastEma: Float64Array, slowEma: Float64Array, out: Float64Array): Float64Array {
   for (let i = 0; i < fastEma.length; i++) out[i] = fastEma[i] - slowEma[i];
   return out;
-}
-
-/** The signal line of a MACD line (unshifted), the very numbers `macdFromEmas` gives, without the
- *  histogram: for a caller that reads the signal alone. */
-export function macdSignal(line: Float64Array, signal: number): Float64Array {
-  checkPeriod('EMA period', signal);
-  const len = line.length;
-  const start = firstValid(line);
-  const seedEnd = Math.min(start + signal, len + 1);
-  const sig = nanSeries(len, seedEnd - 1);
-  if (len - start >= signal) {
-    let sum = 0;
-    for (let i = start; i < seedEnd; i++) sum += line[i];
-    let prev = sum / signal;
-    sig[seedEnd - 1] = prev;
-    const alpha = 2 / (signal + 1);
-    const keep = 1 - alpha;
-    const keep2 = keep * keep;
-    let i = seedEnd;
-    for (; i + 1 < len; i += 2) {
-      const ax = alpha * line[i];
-      sig[i] = ax + keep * prev;
-      prev = alpha * line[i + 1] + keep * ax + keep2 * prev;
-      sig[i + 1] = prev;
-    }
-    if (i < len) sig[i] = alpha * line[i] + keep * prev;
-  }
-  return sig;
 }
 
 // Where the loop writes a histogram nobody asked for (one branch-free loop for both cases).
