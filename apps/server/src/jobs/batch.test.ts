@@ -52,6 +52,21 @@ registerBatchKind<{ ms: number }, number, { zero: number }, { storedForm: boolea
   },
 });
 
+// one chunk whose finish outlasts a lease (a big grid's overfitting guards)
+const slowFinish = { chunks: 0, finishes: 0 };
+registerBatchKind<{ ms: number }, number, number, { finished: boolean }>('test-slow-finish', {
+  split: () => [0],
+  async runChunk() {
+    slowFinish.chunks++;
+    return 1;
+  },
+  async finish(spec) {
+    slowFinish.finishes++;
+    await sleep(spec.ms);
+    return { finished: true };
+  },
+});
+
 registerBatchKind('test-empty', { split: () => [], runChunk: async () => 0, finish: async (_s, r) => ({ results: r.length }) });
 
 const sumOfSquares = (n: number) => ((n - 1) * n * (2 * n - 1)) / 6;
@@ -276,6 +291,49 @@ describe.each(dbKinds)('batch runs on %s', (kind) => {
     await waitFor('the run', done(users[0], id));
     expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', chunksDone: 1, result: { storedForm: true } });
     expect(oneChunk.finishes).toBe(1);
+  });
+
+  it('a run of one chunk started where workers have room runs there at once: no queue job, and only the run\'s result is stored', async () => {
+    await reset();
+    const p = await process(1);
+    const id = await startBatch(p.deps, users[0], 'test-one', { ms: 0 });
+    await waitFor('the run', done(users[0], id));
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', result: { storedForm: true } });
+    const jobs = await db.query(`SELECT 1 FROM pgboss.job WHERE name = 'batch-chunk' AND (data->>'runId')::int = $1`, [id]);
+    expect(jobs).toHaveLength(0);
+    const [chunk] = await db.query<{ worker: string; attempts: number; result: unknown }>(`SELECT worker, attempts, result FROM batch_chunks WHERE run_id = $1`, [id]);
+    expect(chunk).toMatchObject({ worker: p.workers.worker, attempts: 1, result: null });
+    // a process without workers sends it through the queue, to any process
+    const sender = await process(0);
+    const other = await startBatch(sender.deps, users[0], 'test-one', { ms: 0 });
+    await waitFor('the other run', done(users[0], other));
+    expect(await db.query(`SELECT 1 FROM pgboss.job WHERE name = 'batch-chunk' AND (data->>'runId')::int = $1`, [other])).toHaveLength(1);
+    expect((await getBatch(db, users[0], other))!).toMatchObject({ status: 'done', result: { storedForm: true } });
+  });
+
+  it('a run of one chunk taken at its start by a process that then died is taken again once its lease runs out', async () => {
+    await reset();
+    const p = await process(1);
+    const id = await startBatch(p.deps, users[0], 'test-one', { ms: 1500 });
+    // What kill -9 leaves: the chunk taken by the starting process, its heartbeat silent since.
+    await db.query(`UPDATE batch_chunks SET worker = 'dead-host:1:x', heartbeat = now() - interval '1 hour' WHERE run_id = $1`, [id]);
+    await process(1);
+    await waitFor('the run', done(users[0], id), 30_000);
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', result: { storedForm: true } });
+    const [chunk] = await db.query<{ attempts: number; worker: string }>(`SELECT attempts, worker FROM batch_chunks WHERE run_id = $1`, [id]);
+    expect(chunk.attempts).toBe(2);
+    expect(chunk.worker).not.toBe('dead-host:1:x');
+  });
+
+  it('a run of one chunk keeps its chunk while a finish longer than the lease runs: run once, finished once', async () => {
+    await reset();
+    const p = await process(1);
+    await process(1); // another process whose sweeper would take a chunk left without a lease
+    slowFinish.chunks = slowFinish.finishes = 0;
+    const id = await startBatch(p.deps, users[0], 'test-slow-finish', { ms: 4 * opts.leaseSeconds * 1000 });
+    await waitFor('the run', done(users[0], id), 30_000);
+    expect((await getBatch(db, users[0], id))!).toMatchObject({ status: 'done', result: { finished: true } });
+    expect(slowFinish).toEqual({ chunks: 1, finishes: 1 });
   });
 
   it('a run of one chunk cancelled while the chunk runs stays cancelled when the chunk completes', async () => {

@@ -39,9 +39,9 @@ export interface BatchKind<Spec = any, Chunk = any, ChunkResult = any, Result = 
   split(spec: Spec): Chunk[] | Promise<Chunk[]>;
   /** Computes one chunk (on any process, possibly more than once: keep it free of side effects). */
   runChunk(spec: Spec, chunk: Chunk, ctx: ChunkContext): Promise<ChunkResult>;
-  /** Combines the chunks' results, in chunk order, into the run's result. A run of one chunk starts
-   *  it before the chunk's result is stored, and drops it when the run was cancelled meanwhile: keep
-   *  it free of side effects too. */
+  /** Combines the chunks' results, in chunk order, into the run's result. A run of one chunk is
+   *  finished before its chunk is counted done, and the answer dropped when the run was cancelled
+   *  meanwhile: keep it free of side effects too. */
   finish(spec: Spec, results: ChunkResult[]): Promise<Result>;
   /** A chunk still running after this long is given up by the queue (default one hour). */
   chunkTimeoutSeconds?: number;
@@ -52,6 +52,17 @@ export const CHUNK_QUEUE = 'batch-chunk';
 export const FINISH_QUEUE = 'batch-finish';
 
 const kinds = new Map<string, BatchKind>();
+
+/** This process's chunk workers, by the queue they serve (startBatchWorkers), for startBatch to hand
+ *  them a run of one chunk directly. */
+interface LocalWorker {
+  id: string;
+  /** running fewer chunks than its concurrency, and not stopping */
+  hasRoom(): boolean;
+  /** runs a chunk claimed for it */
+  adopt(ref: ChunkRef, claimed: repo.ClaimedChunk): void;
+}
+const localWorkers = new Map<JobQueue, LocalWorker>();
 
 /** Declares a kind of batch run. Every process must register the same kinds (buildApp registers the
  *  product's own), since a chunk may run on any of them. Registering a kind again replaces it: a
@@ -163,7 +174,13 @@ export async function startBatch<S>(deps: BatchDeps, userId: number, kind: strin
   const def = kinds.get(kind);
   if (!def) throw new Error(`unknown batch kind ${kind}`);
   const chunks = await def.split(spec);
-  const id = await deps.db.tx(async (t) => {
+  // A run of one chunk is taken by this process's workers in the starting transaction when they have
+  // room: no turn of the queue and no claim of its own before it runs (a small grid's whole run is a
+  // few tens of milliseconds). Should this process die, the chunk's lease runs out and the sweeper
+  // queues it for any process, as for a worker that died.
+  const here = chunks.length === 1 ? localWorkers.get(deps.queue) : undefined;
+  const taker = here?.hasRoom() ? here : undefined;
+  const { id, taken } = await deps.db.tx(async (t) => {
     if (opts.maxActiveTotal !== undefined) {
       await repo.lockAllStarts(t);
       const all = await repo.countAllActiveRuns(t);
@@ -181,11 +198,15 @@ export async function startBatch<S>(deps: BatchDeps, userId: number, kind: strin
     }
     const runId = await repo.insertRun(t, userId, kind, spec, chunks, client);
     if (opts.keep !== undefined) await repo.dropOldestFinished(t, userId, kind, opts.keep);
-    if (chunks.length) await sendChunks(deps.queue, t, chunks.map((_, idx) => ({ run_id: runId, idx })), timeoutOf(kind));
+    const refs = chunks.map((_, idx) => ({ run_id: runId, idx }));
+    const taken = taker ? await repo.claimChunk(t, refs[0], taker.id) : null;
+    if (taken) return { id: runId, taken };
+    if (chunks.length) await sendChunks(deps.queue, t, refs, timeoutOf(kind));
     else await deps.queue.send(FINISH_QUEUE, { runId }, { tx: t });
-    return runId;
+    return { id: runId, taken: null };
   });
-  deps.queue.nudge(chunks.length ? CHUNK_QUEUE : FINISH_QUEUE, chunks.length || 1);
+  if (taken) taker!.adopt({ run_id: id, idx: 0 }, taken);
+  else deps.queue.nudge(chunks.length ? CHUNK_QUEUE : FINISH_QUEUE, chunks.length || 1);
   return id;
 }
 
@@ -269,6 +290,11 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     }
     const claimed = await retryConflicts(() => db.tx((t) => repo.claimChunk(t, ref, worker)));
     if (!claimed) return; // done, cancelled, or queued again with a newer job
+    await runClaimed(ref, claimed);
+  }
+
+  /** Runs a chunk this worker holds (claimed from the queue, or taken when its run started here). */
+  async function runClaimed(ref: ChunkRef, claimed: repo.ClaimedChunk) {
     const def = kinds.get(claimed.kind);
     if (!def) {
       await db.tx((t) => repo.failChunkAndRun(t, ref, worker, `unknown batch kind ${claimed.kind} on ${worker}`));
@@ -302,15 +328,8 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
   }
 
   async function completeAndFinish(ref: ChunkRef, claimed: repo.ClaimedChunk, def: BatchKind, result: unknown) {
+    if (claimed.chunks_total === 1 && (await finishOneChunkRun(ref, claimed, def, result))) return;
     const { kind } = claimed;
-    // A run of one chunk is finished by this process unless it was cancelled meanwhile: its finish
-    // starts at once, on the result as the database will give it back (JSON, where −0 is 0), while
-    // the result is stored and the finishing claimed. Dropped if the claim fails.
-    let early: Promise<unknown> | null = null;
-    if (claimed.chunks_total === 1) {
-      early = Promise.resolve().then(() => def.finish(claimed.spec, [JSON.parse(JSON.stringify(result ?? null))]));
-      early.catch(() => {}); // awaited below once claimed; a dropped one's failure is nobody's
-    }
     let finish: { kind: string; spec: unknown } | null = null;
     try {
       // The chunk that completes the run takes its finishing in the same transaction and finishes
@@ -333,7 +352,51 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
       }).catch(() => {});
       return;
     }
-    if (finish) await finishRun(ref.run_id, finish, early);
+    if (finish) await finishRun(ref.run_id, finish);
+  }
+
+  /** A run of one chunk: finished here on the chunk's result (as the database would give it back:
+   *  JSON, where −0 is 0), then the chunk counted done and the run's result stored in one
+   *  transaction. The chunk's own result is not stored: nothing reads it once the run is done, and
+   *  storing it (a grid's block sums are thousands of numbers) held the event loop while the finish
+   *  waited for it. Should this process die before that transaction, the chunk's lease runs out and
+   *  it runs again, as any chunk whose worker died. False when the finish failed: the caller then
+   *  stores the chunk and finishes the run the usual way (which records the failure). */
+  async function finishOneChunkRun(ref: ChunkRef, claimed: repo.ClaimedChunk, def: BatchKind, result: unknown): Promise<boolean> {
+    // the chunk is still this worker's while the finish runs: its lease is kept beating
+    const key = keyOf(ref);
+    const entry = { ref, abort: new AbortController() };
+    running.set(key, entry);
+    try {
+      return await finishAndStore(ref, claimed, def, result);
+    } finally {
+      if (running.get(key) === entry) running.delete(key);
+    }
+  }
+
+  async function finishAndStore(ref: ChunkRef, claimed: repo.ClaimedChunk, def: BatchKind, result: unknown): Promise<boolean> {
+    let answer: unknown;
+    try {
+      answer = await def.finish(claimed.spec, [JSON.parse(JSON.stringify(result ?? null))]);
+    } catch {
+      return false;
+    }
+    try {
+      await retryConflicts(() =>
+        db.tx(async (t) => {
+          const c = await repo.completeChunk(t, ref, worker, null);
+          if (!c || c.chunks_done !== c.chunks_total) return; // cancelled meanwhile: the answer is dropped
+          if (await repo.claimFinish(t, ref.run_id, worker, opts.leaseSeconds)) await repo.finishRun(t, ref.run_id, worker, answer);
+        }),
+      );
+    } catch (e) {
+      // as a chunk whose result could not be stored: handed back, or left to its lease
+      opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
+      await db.tx(async (t) => {
+        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(claimed.kind));
+      }).catch(() => {});
+    }
+    return true;
   }
 
   async function finishJob(runId: number) {
@@ -350,16 +413,11 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     }
   }
 
-  /** Combines the results of a run whose finishing this worker has claimed (`early`: that finish,
-   *  already under way), and stores the run's result. */
-  async function finishRun(runId: number, claimed: { kind: string; spec: unknown }, early: Promise<unknown> | null = null) {
+  /** Combines the results of a run whose finishing this worker has claimed, and stores the run's result. */
+  async function finishRun(runId: number, claimed: { kind: string; spec: unknown }) {
     const def = kinds.get(claimed.kind);
     try {
       if (!def) throw new Error(`unknown batch kind ${claimed.kind} on ${worker}`);
-      if (early) {
-        await repo.finishRun(db, runId, worker, await early);
-        return;
-      }
       const result = await def.finish(claimed.spec, await repo.chunkResults(db, runId));
       await repo.finishRun(db, runId, worker, result);
     } catch (e) {
@@ -445,6 +503,14 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
     beatTimer = every(Math.max(1, opts.leaseSeconds / 3), guarded('heartbeat', heartbeat));
   }
   const sweepTimer = every(Math.max(1, opts.leaseSeconds / 2), guarded('sweep', sweep));
+  const local: LocalWorker = {
+    id: worker,
+    hasRoom: () => !stopping && running.size < workers,
+    adopt(ref, claimed) {
+      runClaimed(ref, claimed).catch((err) => opts.log.error({ err }, `batch ${ref.run_id} chunk ${ref.idx} failed`));
+    },
+  };
+  if (workers) localWorkers.set(queue, local);
 
   return {
     worker,
@@ -457,6 +523,7 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
      *  queue (not counted as attempts) so that other processes take them at once. */
     async stop(graceMs: number) {
       stopping = true;
+      if (localWorkers.get(queue) === local) localWorkers.delete(queue);
       clearInterval(sweepTimer);
       await queue.stopWorkers();
       const deadline = Date.now() + graceMs;
