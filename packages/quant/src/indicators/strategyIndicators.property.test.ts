@@ -27,4 +27,37 @@ describe('strategy indicator properties', () => {
       for (const v of ind.willr(b.high, b.low, b.close, p)) if (!Number.isNaN(v)) expect(v >= -100 - 1e-9 && v <= 1e-9).toBe(true);
     }), { numRuns: 300 });
   });
+
+  it('ADX read plainly: DX from the DIs, a bar of zero smoothed range keeps them (the loop takes DX from the smoothed movements)', () => {
+    // the textbook order of operations: RMAs of TR, +DM and −DM; DIs; DX from the DIs; RMA of DX
+    const plainAdx = (h: ArrayLike<number>, l: ArrayLike<number>, c: ArrayLike<number>, n: number) => {
+      const len = c.length;
+      const out = new Array<number>(len).fill(NaN);
+      let tr = 0, pl = 0, mi = 0, p = NaN, m = NaN, seen = 0, a = 0;
+      for (let i = 1; i < len; i++) {
+        const t = Math.max(h[i] - l[i], Math.abs(h[i] - c[i - 1]), Math.abs(l[i] - c[i - 1]));
+        const up = h[i] - h[i - 1];
+        const down = l[i - 1] - l[i];
+        const pd = up > down && up > 0 ? up : 0;
+        const md = down > up && down > 0 ? down : 0;
+        if (i < n) { tr += t; pl += pd; mi += md; continue; }
+        if (i === n) { tr = (tr + t) / n; pl = (pl + pd) / n; mi = (mi + md) / n; }
+        else { tr = (t + (n - 1) * tr) / n; pl = (pd + (n - 1) * pl) / n; mi = (md + (n - 1) * mi) / n; }
+        if (tr !== 0) { p = (100 * pl) / tr; m = (100 * mi) / tr; }
+        const dx = Math.abs(p - m) / (p + m === 0 ? 1 : p + m);
+        if (seen === 0 && Number.isNaN(dx)) continue;
+        seen++;
+        if (seen < n) a += dx;
+        else { a = seen === n ? (a + dx) / n : (dx + (n - 1) * a) / n; out[i] = 100 * a; }
+      }
+      return out;
+    };
+    fc.assert(fc.property(barsArb(1, 120), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 40 }), (b, n, flatAt, flatFor) => {
+      // a stretch of bars without range (high = low = close), so the smoothed TR can reach 0
+      for (let i = flatAt; i < Math.min(b.close.length, flatAt + flatFor); i++) b.high[i] = b.low[i] = b.close[i] = b.open[i] = 50;
+      const ours = ind.adx(b.high, b.low, b.close, n);
+      expect(same(ours.adx, plainAdx(b.high, b.low, b.close, n))).toBe(true);
+      expect(same(ind.adx(b.high, b.low, b.close, n, 0, 'adx').adx, ours.adx)).toBe(true);
+    }), { numRuns: 300 });
+  });
 });
