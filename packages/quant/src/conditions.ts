@@ -495,15 +495,22 @@ const extremesOf = new WeakMap<Float64Array, BlockExtremes>();
 function blockExtremes(x: Float64Array): BlockExtremes {
   let e = extremesOf.get(x);
   if (e) return e;
-  const blocks = (x.length + BLOCK - 1) >> BLOCK_BITS;
+  const n = x.length;
+  const blocks = (n + BLOCK - 1) >> BLOCK_BITS;
   e = extremesBuffer(x, blocks);
-  e.min.fill(Infinity);
-  e.max.fill(-Infinity);
   const { min, max } = e;
-  for (let i = 0; i < x.length; i++) {
-    const b = i >> BLOCK_BITS;
-    if (x[i] < min[b]) min[b] = x[i];
-    if (x[i] > max[b]) max[b] = x[i];
+  // block by block, the running extremes in locals (storing into min[b] and max[b] at every bar
+  // chained each bar to the one before through memory); NaN compares false: skipped
+  for (let b = 0; b < blocks; b++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = b << BLOCK_BITS, to = Math.min(n, i + BLOCK); i < to; i++) {
+      const v = x[i];
+      lo = v < lo ? v : lo;
+      hi = v > hi ? v : hi;
+    }
+    min[b] = lo;
+    max[b] = hi;
   }
   extremesOf.set(x, e);
   return e;
