@@ -9,7 +9,7 @@ import type { EnginePool } from './pool.ts';
  *  most MAX_CELLS_PER_CHUNK cells, and at least MIN_CELL_BARS_PER_CHUNK cells × bars of work: a task
  *  costs about 0.3 ms of messages and setup beside its cells, and a 400-cell grid on 5,000 bars cut
  *  into eight tasks of 50 cells (0.5 ms of work each) spent about as long on them as on its cells
- *  (2 tasks: 20 ms against 22–27 ms for the KO grid, 34–36 ms against 38–43 ms through the API). */
+ *  (docs/benchmarks.md, "Tasks sized by their work"). */
 const CHUNKS_PER_THREAD = 4;
 const MIN_CELL_BARS_PER_CHUNK = 1_000_000;
 const MAX_CELLS_PER_CHUNK = 2_000;
