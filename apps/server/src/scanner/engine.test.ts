@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { indicators } from '@app/quant';
-import { ORDERING_FIELDS, parseScanQuery, type FaMetric, type ScanQuery } from '@app/contract';
+import { ORDERING_FIELDS, type FaMetric } from '@app/contract';
 import { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from './engine.ts';
 import { MEMO_MAX_COLUMNS } from './snapshot.ts';
-import { fixtureMarket } from '../test/scannerMarket.ts';
+import { fixtureMarket, scanQuery, medianOf, lastOf } from '../test/scannerMarket.ts';
 
 // Each filter is checked against the fixture market: the expected symbols are picked here, straight
 // from the bars and fundamentals, with the quant package giving the indicator series (its numbers are
@@ -16,23 +16,13 @@ const cache = new SeriesCache();
 cache.setEntries(market);
 const engine = new ScannerEngine(cache);
 
-function query(qs: string): ScanQuery {
-  const r = parseScanQuery(new URLSearchParams(qs));
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value;
-}
 const scanSymbols = (qs: string) =>
-  engine.scan(query(`${qs}&page_size=500`)).results.map((r) => r.symbol).sort();
+  engine.scan(scanQuery(`${qs}&page_size=500`)).results.map((r) => r.symbol).sort();
 const expected = (keep: (e: SeriesEntry) => boolean) => market.filter(keep).map((e) => e.info.symbol).sort();
 
 const n = (e: SeriesEntry) => e.bars.close.length;
-const lastOf = (a: Float64Array) => (a.length ? a[a.length - 1] : NaN);
 const price = (e: SeriesEntry) => lastOf(e.bars.close);
 const chg = (e: SeriesEntry) => (n(e) > 1 ? ((price(e) - e.bars.close[n(e) - 2]) / e.bars.close[n(e) - 2]) * 100 : NaN);
-const median = (vs: number[]) => {
-  const s = vs.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 /** Asserts the filter splits the fixture, then that the scan picks exactly `keep`. */
 function check(qs: string, keep: (e: SeriesEntry) => boolean) {
   const want = expected(keep);
@@ -43,17 +33,17 @@ function check(qs: string, keep: (e: SeriesEntry) => boolean) {
 
 describe('Basic filters', () => {
   it('price, volume, market cap and % change ranges', () => {
-    const p = median(market.map(price));
+    const p = medianOf(market.map(price));
     check(`price__gte=${p}`, (e) => price(e) >= p);
     check(`price__lte=${p}`, (e) => price(e) <= p);
     check(`price__gte=50&price__lte=${p}`, (e) => price(e) >= 50 && price(e) <= p);
-    const v = median(market.map((e) => lastOf(e.bars.volume)));
+    const v = medianOf(market.map((e) => lastOf(e.bars.volume)));
     check(`volume__gte=${v}`, (e) => lastOf(e.bars.volume) >= v);
     check(`volume__lte=${v}`, (e) => lastOf(e.bars.volume) <= v);
-    const mc = median(market.map((e) => e.info.market_cap ?? NaN));
+    const mc = medianOf(market.map((e) => e.info.market_cap ?? NaN));
     check(`market_cap__gte=${mc}`, (e) => e.info.market_cap !== null && e.info.market_cap! >= mc);
     check(`market_cap__lte=${mc}`, (e) => e.info.market_cap !== null && e.info.market_cap! <= mc);
-    const c = Math.round(median(market.map(chg)) * 100) / 100;
+    const c = Math.round(medianOf(market.map(chg)) * 100) / 100;
     check(`chg__gte=${c}`, (e) => chg(e) >= c);
     check(`chg__lte=${c}`, (e) => chg(e) <= c);
   });
@@ -85,13 +75,13 @@ describe('TA filters', () => {
 
   it('RSI and average volume ranges with their periods', () => {
     const rsi = (e: SeriesEntry, p: number) => lastOf(q.rsi(e.bars.close, p));
-    const r = median(market.map((e) => rsi(e, 14)));
+    const r = medianOf(market.map((e) => rsi(e, 14)));
     check(`rsi_gte=${r}`, (e) => rsi(e, 14) >= r);
     check(`rsi_lte=${r}&rsi_period=14`, (e) => rsi(e, 14) <= r);
-    const r9 = median(market.map((e) => rsi(e, 9)));
+    const r9 = medianOf(market.map((e) => rsi(e, 9)));
     check(`rsi_gte=20&rsi_lte=${r9}&rsi_period=9`, (e) => rsi(e, 9) >= 20 && rsi(e, 9) <= r9);
     const va = (e: SeriesEntry, p: number) => lastOf(q.averageVolume(e.bars.volume, p));
-    const v = median(market.map((e) => va(e, 30)));
+    const v = medianOf(market.map((e) => va(e, 30)));
     check(`vol_avg_gte=${v}&vol_avg_period=30`, (e) => va(e, 30) >= v);
     check(`vol_avg_lte=${v}&vol_avg_period=30`, (e) => va(e, 30) <= v);
   });
@@ -143,7 +133,7 @@ describe('FA filters', () => {
 
   it('FA compare on the latest reported value, every operator', () => {
     for (const [m, t] of [['revenue', 'QUARTERLY'], ['roe', 'ANNUAL'], ['ebitda', 'QUARTERLY']] as const) {
-      const v = median(market.map((e) => latest(e, m, t))); // a value some symbol has exactly
+      const v = medianOf(market.map((e) => latest(e, m, t))); // a value some symbol has exactly
       check(`${m}__gte=${v}&fa_compare_period=${t}`, (e) => latest(e, m, t) >= v);
       check(`${m}__gt=${v}&fa_compare_period=${t}`, (e) => latest(e, m, t) > v);
       check(`${m}__lte=${v}&fa_compare_period=${t}`, (e) => latest(e, m, t) <= v);
@@ -154,10 +144,10 @@ describe('FA filters', () => {
 
 describe('combinations, ordering and pages', () => {
   it('keeps only symbols passing every filter', () => {
-    const p = median(market.map(price));
+    const p = medianOf(market.map(price));
     const sma = (e: SeriesEntry) => lastOf(indicators.sma(e.bars.close, 20));
     const rev = (e: SeriesEntry) => e.quarterly.at(-1)?.values.revenue ?? NaN;
-    const r = median(market.map(rev));
+    const r = medianOf(market.map(rev));
     check(`price__gte=${p}&sma_lte=true&sma_compare=price&sma_period=20&revenue__gte=${r}&instr_type=EQUITY`, (e) =>
       price(e) >= p && sma(e) <= price(e) && rev(e) >= r && e.info.instr_type === 'EQUITY');
   });
@@ -165,7 +155,7 @@ describe('combinations, ordering and pages', () => {
   it('orders on every field both ways with nulls last and ties by symbol', () => {
     for (const field of ORDERING_FIELDS) {
       for (const desc of [false, true]) {
-        const rows = engine.scan(query(`ordering=${desc ? '-' : ''}${field}&page_size=500`)).results;
+        const rows = engine.scan(scanQuery(`ordering=${desc ? '-' : ''}${field}&page_size=500`)).results;
         expect(rows).toHaveLength(market.length);
         const vals = rows.map((r) => r[field] ?? null); // every field is sent; the optional ones read as null when absent
         const firstNull = vals.findIndex((v) => v === null);
@@ -182,7 +172,7 @@ describe('combinations, ordering and pages', () => {
   });
 
   it('defaults to -volume and reports the sortable extras', () => {
-    const rows = engine.scan(query('page_size=500')).results;
+    const rows = engine.scan(scanQuery('page_size=500')).results;
     const vols = market.filter((e) => n(e) > 0).map((e) => lastOf(e.bars.volume)).sort((a, b) => b - a);
     expect(rows.slice(0, vols.length).map((r) => r.volume)).toEqual(vols);
     const t = rows.find((r) => r.symbol === 'T12')!;
@@ -204,8 +194,8 @@ describe('combinations, ordering and pages', () => {
   });
 
   it('pages through the sorted matches', () => {
-    const all = engine.scan(query('ordering=symbol&page_size=500')).results.map((r) => r.symbol);
-    const pages = [1, 2, 3, 4].map((p) => engine.scan(query(`ordering=symbol&page_size=8&page=${p}`)));
+    const all = engine.scan(scanQuery('ordering=symbol&page_size=500')).results.map((r) => r.symbol);
+    const pages = [1, 2, 3, 4].map((p) => engine.scan(scanQuery(`ordering=symbol&page_size=8&page=${p}`)));
     expect(pages.every((p) => p.count === market.length)).toBe(true);
     expect(pages.flatMap((p) => p.results.map((r) => r.symbol))).toEqual(all);
     expect(pages[3].results).toHaveLength(market.length - 24);
@@ -215,10 +205,10 @@ describe('combinations, ordering and pages', () => {
     const local = new SeriesCache();
     local.setEntries(fixtureMarket(10, 3));
     const eng = new ScannerEngine(local);
-    const before = eng.scan(query('ordering=symbol&page_size=500')).results.find((r) => r.symbol === 'T05')!;
+    const before = eng.scan(scanQuery('ordering=symbol&page_size=500')).results.find((r) => r.symbol === 'T05')!;
     const changed = fixtureMarket(10, 99);
     local.setEntries(changed);
-    const after = eng.scan(query('ordering=symbol&page_size=500')).results.find((r) => r.symbol === 'T05')!;
+    const after = eng.scan(scanQuery('ordering=symbol&page_size=500')).results.find((r) => r.symbol === 'T05')!;
     expect(after.sma).not.toBe(before.sma);
     expect(after.sma).toBeCloseTo(lastOf(indicators.sma(changed[5].bars.close, 200)), 2); // to the cent, as shown
   });
@@ -226,17 +216,17 @@ describe('combinations, ordering and pages', () => {
   it('gives the same answers with and without the memo', () => {
     const naive = new ScannerEngine(cache, { memo: false });
     const qs = 'rsi_gte=40&ema_lte=true&ema_compare=price&macd_above_signal=true&fa_metric=revenue&ordering=-rsi&page_size=500';
-    expect(naive.scan(query(qs))).toEqual(engine.scan(query(qs)));
-    expect(engine.scan(query(qs))).toEqual(engine.scan(query(qs)));
+    expect(naive.scan(scanQuery(qs))).toEqual(engine.scan(scanQuery(qs)));
+    expect(engine.scan(scanQuery(qs))).toEqual(engine.scan(scanQuery(qs)));
   });
 });
 
 describe('memo', () => {
   it('keeps at most MEMO_MAX_COLUMNS columns however many periods are asked for', () => {
     const eng = new ScannerEngine(cache);
-    for (let p = 5; p <= 200; p++) for (const f of ['sma', 'ema', 'rsi']) eng.scan(query(`${f}_period=${p}&${f === 'rsi' ? 'rsi_gte=0' : `${f}_gte=true`}&page_size=1`));
+    for (let p = 5; p <= 200; p++) for (const f of ['sma', 'ema', 'rsi']) eng.scan(scanQuery(`${f}_period=${p}&${f === 'rsi' ? 'rsi_gte=0' : `${f}_gte=true`}&page_size=1`));
     expect(eng.snapshot().memo.size).toBeLessThanOrEqual(MEMO_MAX_COLUMNS);
     // an evicted column is computed again, to the same numbers
-    expect(eng.scan(query('sma_period=5&sma_gte=true&page_size=500'))).toEqual(engine.scan(query('sma_period=5&sma_gte=true&page_size=500')));
+    expect(eng.scan(scanQuery('sma_period=5&sma_gte=true&page_size=500'))).toEqual(engine.scan(scanQuery('sma_period=5&sma_gte=true&page_size=500')));
   });
 });

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { indicators } from '@app/quant';
 import {
   buildScanQuery, indicatorColumns, parseScanQuery, rowToSavedFilter, savedFilterSchema, savedFilterToRow, scanQueryToRows,
-  type FilterRow, type ScanQuery,
+  type FilterRow,
 } from '@app/contract';
 import { SeriesCache, type SeriesEntry } from '../market/seriesCache.ts';
 import { ScannerEngine } from './engine.ts';
-import { fixtureMarket } from '../test/scannerMarket.ts';
+import { fixtureMarket, scanQuery, medianOf, lastOf } from '../test/scannerMarket.ts';
 
 // The filtered indicators' values in the results, and the ADX, %B and Stochastic parameters a filter
 // may set: every number is computed here straight from quant's indicator functions with the same
@@ -17,18 +17,8 @@ const cache = new SeriesCache();
 cache.setEntries(market);
 const engine = new ScannerEngine(cache);
 
-function query(qs: string): ScanQuery {
-  const r = parseScanQuery(new URLSearchParams(qs));
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
-  return r.value;
-}
-const lastOf = (a: Float64Array) => (a.length ? a[a.length - 1] : NaN);
 const entry = (symbol: string) => market.find((e) => e.info.symbol === symbol)!;
 const round = (v: number, digits: number) => (Number.isFinite(v) ? Math.round(v * 10 ** digits) / 10 ** digits || 0 : null);
-const median = (vs: number[]) => {
-  const s = vs.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
 const adx = (e: SeriesEntry, period: number) => lastOf(indicators.adx(e.bars.high, e.bars.low, e.bars.close, period).adx);
 const pctb = (e: SeriesEntry, period: number, sd: number) => lastOf(indicators.bbands(e.bars.close, period, sd).percentB);
@@ -46,7 +36,7 @@ describe('filtered indicators as result columns', () => {
   it('name the parameters in the query string, the saved filter and back', () => {
     const qs = buildScanQuery(rows);
     expect(Object.fromEntries(new URLSearchParams(qs))).toMatchObject({ adx_period: '7', bb_pctb_period: '10', bb_pctb_stddev: '1.5', stoch_period: '9', stoch_k_smooth: '1' });
-    expect(scanQueryToRows(query(qs))).toEqual(expect.arrayContaining(rows.slice(0, 3)));
+    expect(scanQueryToRows(scanQuery(qs))).toEqual(expect.arrayContaining(rows.slice(0, 3)));
     for (const row of rows.slice(0, 3)) expect(savedFilterToRow(savedFilterSchema.parse(rowToSavedFilter(row, 0)))).toEqual({ ok: true, value: row });
     // a row without parameters stores none (the defaults), as before
     const plain = savedFilterSchema.parse(rowToSavedFilter({ category: 'TA', type: 'adx', operator: 'gte', value1: 20, value2: null }, 0));
@@ -57,18 +47,18 @@ describe('filtered indicators as result columns', () => {
   });
 
   it('one column per filtered indicator, labelled with the parameters used', () => {
-    expect(indicatorColumns(query(buildScanQuery(rows))).map((c) => [c.field, c.label])).toEqual([
+    expect(indicatorColumns(scanQuery(buildScanQuery(rows))).map((c) => [c.field, c.label])).toEqual([
       ['rsi', 'RSI (10)'],
       ['macd', 'MACD − signal (5, 20, 4)'],
       ['bb_pctb', 'Bollinger %B (10, 1.5)'],
       ['stoch', 'Stochastic %K (9, 1, 3)'],
       ['adx', 'ADX (7)'],
     ]);
-    expect(indicatorColumns(query('price__gte=1'))).toEqual([]);
+    expect(indicatorColumns(scanQuery('price__gte=1'))).toEqual([]);
   });
 
   it('each result carries the filtered values on the scan day, computed with the filter’s parameters', () => {
-    const { results } = engine.scan(query(`${buildScanQuery(rows.slice(0, 3))}&page_size=500`));
+    const { results } = engine.scan(scanQuery(`${buildScanQuery(rows.slice(0, 3))}&page_size=500`));
     expect(results.length).toBeGreaterThan(5);
     for (const r of results) {
       const e = entry(r.symbol);
@@ -85,15 +75,15 @@ describe('filtered indicators as result columns', () => {
 
   it('a filter at other parameters keeps exactly what those parameters say, and sorts by its column', () => {
     const values = market.map((e) => adx(e, 7));
-    const m = median(values);
+    const m = medianOf(values);
     const want = market.filter((e, k) => e.bars.close.length && values[k] >= m && !e.info.delisted_on).map((e) => e.info.symbol).sort();
     expect(want.length).toBeGreaterThan(0);
-    const got = engine.scan(query(`adx_gte=${m}&adx_period=7&ordering=-adx&page_size=500`)).results;
+    const got = engine.scan(scanQuery(`adx_gte=${m}&adx_period=7&ordering=-adx&page_size=500`)).results;
     expect(got.map((r) => r.symbol).sort()).toEqual(want);
     const shown = got.map((r) => r.adx!);
     expect(shown).toEqual([...shown].sort((a, b) => b - a));
     // the same threshold at the default period keeps another set
-    const atDefault = engine.scan(query(`adx_gte=${m}&page_size=500`)).results.map((r) => r.symbol).sort();
+    const atDefault = engine.scan(scanQuery(`adx_gte=${m}&page_size=500`)).results.map((r) => r.symbol).sort();
     expect(atDefault).not.toEqual(want);
   });
 });

@@ -1,4 +1,4 @@
-import { FA_METRICS, SCANNER_SECTORS } from '@app/contract';
+import { FA_METRICS, parseScanQuery, SCANNER_SECTORS, type ScanQuery } from '@app/contract';
 import { emptyBars } from '../market/barChunks.ts';
 import type { FundamentalPeriod, SymbolInfo } from '../market/repository.ts';
 import type { SeriesEntry } from '../market/seriesCache.ts';
@@ -80,3 +80,20 @@ function fundamentals(symbol: string, type: 'QUARTERLY' | 'ANNUAL', count: numbe
   }
   return periods;
 }
+
+/** A scanner query string parsed as the route parses it; a test's query the parser refuses is a bug
+ *  in the test. */
+export function scanQuery(qs: string): ScanQuery {
+  const r = parseScanQuery(new URLSearchParams(qs));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.value;
+}
+
+/** The last value of a series (NaN when empty): an indicator's value on the latest bar, as the scanner reads it. */
+export const lastOf = (a: Float64Array) => (a.length ? a[a.length - 1] : NaN);
+
+/** The middle one of the finite values: a threshold every filter both keeps and drops symbols at. */
+export const medianOf = (vs: number[]) => {
+  const s = vs.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
