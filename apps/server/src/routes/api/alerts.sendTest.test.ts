@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { Alert, ALERT_LIMITS, ALERT_MESSAGES, AlertTestResult, NotificationPage, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { closesMarket, flatThen } from '../../test/alertMarket.ts';
 import { startTestMailbox, type TestMailbox } from '../../test/mailbox.ts';
+import { webhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver.ts';
 
 // POST /api/alerts/{id}/test/: one test notification through each channel the alert has — the bell
 // (a real notification row), an e-mail over real SMTP to a loopback mailbox, and a signed webhook
@@ -15,28 +15,18 @@ type Headers = Record<string, string>;
 describe.each(dbKinds)('POST /api/alerts/{id}/test/ on %s', (kind) => {
   let t: TestApp;
   let mailbox: TestMailbox;
-  let hook: Server;
+  let hook: WebhookReceiver;
   let hookUrl: string;
-  const received: Array<{ url: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
 
   beforeAll(async () => {
     mailbox = await startTestMailbox();
     t = await testApp(kind, { smtpUrl: mailbox.url, alertWebhookAllowPrivate: true, alertWebhookTimeoutMs: 2000 });
     t.deps.series.setEntries(closesMarket({ AAA: flatThen(30, 10) }));
-    hook = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        received.push({ url: req.url!, headers: req.headers, body });
-        res.statusCode = req.url === '/fail' ? 503 : 204;
-        res.end();
-      });
-    });
-    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}`;
+    hook = await webhookReceiver();
+    hookUrl = hook.url;
   });
   afterAll(async () => {
-    await new Promise((r) => hook.close(r));
+    await hook.close();
     await mailbox.close().catch(() => {});
     await t.close();
   });
@@ -60,7 +50,7 @@ describe.each(dbKinds)('POST /api/alerts/{id}/test/ on %s', (kind) => {
     const dana = (await signedInAs(t, email)).headers;
     const a = await create(dana, { name: 'Breakout', email: true, webhook_url: `${hookUrl}/ok` });
     expect((await notifications(dana)).unread).toBe(0);
-    received.length = 0;
+    hook.received.length = 0;
 
     const r = await sendTest(dana, a.id);
     expect(r.channels).toEqual([
@@ -83,8 +73,8 @@ describe.each(dbKinds)('POST /api/alerts/{id}/test/ on %s', (kind) => {
     expect(mail.text).toMatch(/\/unsubscribe\?token=\d+\.[\w-]+/);
 
     // the webhook: one signed delivery with test: true
-    expect(received).toHaveLength(1);
-    const { headers, body } = received[0];
+    expect(hook.received).toHaveLength(1);
+    const { headers, body } = hook.received[0];
     expect(headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]).toBe('sha256=' + createHmac('sha256', a.webhook_secret).update(body).digest('hex'));
     expect(JSON.parse(body)).toMatchObject({ alert: { id: a.id, name: 'Breakout', kind: 'price' }, test: true, events: [{ symbol: 'AAA', message: ALERT_MESSAGES.testMessage('Breakout') }] });
   });

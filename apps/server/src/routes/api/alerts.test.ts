@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { Alert, ALERT_LIMITS, ALERT_MESSAGES, rowToSavedFilter, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { closesMarket, flatThen } from '../../test/alertMarket.ts';
 import { INSIDE_URLS } from '../../test/insideUrls.ts';
+import { webhookReceiver, type WebhookReceiver } from '../../test/webhookReceiver.ts';
 
 // /api/alerts/: CRUD, ownership, validation, the per-user limit, the webhook target rules (SSRF)
 // and the rate-limited webhook test against a real local HTTP server.
@@ -19,9 +19,8 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
   let templateId: number;
   let sellOnlyTemplateId: number;
   let watchlistId: number;
-  let hook: Server;
+  let hook: WebhookReceiver;
   let hookUrl: string;
-  const received: Array<{ url: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
 
   beforeAll(async () => {
     t = await testApp(kind, { alertWebhookAllowPrivate: false });
@@ -39,21 +38,14 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
     sellOnlyTemplateId = await post('/api/templates/', { name: 'Sell only' });
     await post('/api/indicators/', { template: sellOnlyTemplateId, name: 'RSI', indicator_type: 'SELL', period: 14, compare: '>', cvalue: 70 });
     watchlistId = await post('/api/watchlists/', { name: 'Mine', symbols: ['AAA'] });
-    hook = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        received.push({ url: req.url!, headers: req.headers, body });
-        if (req.url === '/moved') res.writeHead(302, { location: `${hookUrl}/elsewhere` });
-        else res.statusCode = req.url === '/fail' ? 503 : 204;
-        res.end();
-      });
+    hook = await webhookReceiver((path, res, base) => {
+      if (path === '/moved') res.writeHead(302, { location: `${base}/elsewhere` });
+      else res.statusCode = path === '/fail' ? 503 : 204;
     });
-    await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hook.address() as { port: number }).port}`;
+    hookUrl = hook.url;
   });
   afterAll(async () => {
-    await new Promise((r) => hook.close(r));
+    await hook.close();
     await t.close();
   });
 
@@ -171,11 +163,11 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
     const carol = (await signedInAs(t, 'carol-alerts@example.com')).headers; // no tests sent yet
     try {
       const a = Alert.parse((await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json());
-      received.length = 0;
+      hook.received.length = 0;
       const r = await call(carol, 'POST', `/api/alerts/${a.id}/test_webhook/`);
       expect(r.json()).toEqual({ ok: true, status: 204, error: null });
-      expect(received).toHaveLength(1);
-      const { headers, body } = received[0];
+      expect(hook.received).toHaveLength(1);
+      const { headers, body } = hook.received[0];
       expect(headers['content-type']).toBe('application/json');
       expect(headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()]).toBe('sha256=' + createHmac('sha256', a.webhook_secret).update(body).digest('hex'));
       expect(JSON.parse(body)).toMatchObject({ alert: { id: a.id, name: 'AAA over 20', kind: 'price' }, test: true, events: [{ symbol: 'AAA' }] });
@@ -183,7 +175,7 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
       expect((await call(carol, 'POST', `/api/alerts/${failing.id}/test_webhook/`)).json()).toEqual({ ok: false, status: 503, error: 'HTTP 503' });
       const redirecting = (await call(carol, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/moved` }))).json();
       expect((await call(carol, 'POST', `/api/alerts/${redirecting.id}/test_webhook/`)).json()).toEqual({ ok: false, status: 302, error: ALERT_MESSAGES.webhookRedirected });
-      expect(received.filter((r) => r.url === '/elsewhere')).toEqual([]);
+      expect(hook.received.filter((r) => r.url === '/elsewhere')).toEqual([]);
       const none = (await call(carol, 'POST', '/api/alerts/', priceAlert())).json();
       expect((await call(carol, 'POST', `/api/alerts/${none.id}/test_webhook/`)).json()).toEqual({ webhook_url: [ALERT_MESSAGES.noWebhook] });
 
@@ -196,7 +188,7 @@ describe.each(dbKinds)('/api/alerts/ on %s', (kind) => {
       expect(limited.headers['retry-after']).toBeDefined();
       expect(limited.json()).toEqual({ detail: ALERT_MESSAGES.webhookTestsLimited(Number(limited.headers['retry-after'])) });
       expect((await call(carol, 'POST', `/api/alerts/${a.id}/test_webhook/`)).statusCode).toBe(429);
-      expect(received.filter((r) => r.url !== '/elsewhere')).toHaveLength(ALERT_LIMITS.webhookTestsPerMinute);
+      expect(hook.received.filter((r) => r.url !== '/elsewhere')).toHaveLength(ALERT_LIMITS.webhookTestsPerMinute);
       // another user's tests are their own
       const bobs = (await call(bob, 'POST', '/api/alerts/', priceAlert({ webhook_url: `${hookUrl}/ok` }))).json();
       expect((await call(bob, 'POST', `/api/alerts/${bobs.id}/test_webhook/`)).json()).toEqual({ ok: true, status: 204, error: null });
