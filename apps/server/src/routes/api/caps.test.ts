@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIMITS, type TemplateDetail, type UniverseRun } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { waitFor, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 // What one account, or many together, may keep and start: kept runs per kind, runs going on the whole
 // site, accounts made from one address.
-const quiet = { info() {}, warn() {}, error() {} };
 const run = (templateId: number) => ({ template_id: templateId, universe: { kind: 'symbols', symbols: ['WAVE'] }, start_date: '2020-02-01', end_date: '2020-12-31' });
 const PASSWORD = 'Candle-Wick-77';
 
@@ -49,7 +48,7 @@ describe.each(dbKinds)('kept runs and new accounts on %s', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind, { accountsPerAddressPerDay: 3 });
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     await addSymbol(t, 'WAVE', waveBars('2020-01-01', 300));
     await t.deps.series.load(t.deps.db);
   });

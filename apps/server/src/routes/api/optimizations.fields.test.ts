@@ -3,14 +3,13 @@ import { INDICATOR_FIELDS, OPTIMIZE_ROW_FIELDS, type Optimization, type Template
 import { defaultOutput, INDICATOR_NAMES, isPriceLike, type IndicatorName } from '@app/quant';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 // Every (indicator, grid field) pair the contract names: a grid varying a field on a row of that
 // indicator (or, for `against.<field>`, on a row comparing with it) either runs and applies to a
 // template, or is refused with a 400 naming the parameter when it is started; never a 500.
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 
 /** Two values a field may take on an indicator that has it. */
 const VALUES: Record<string, [number | string, number | string]> = {
@@ -28,7 +27,7 @@ describe.each(dbKinds)('every grid field on every indicator, on %s', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     await addSymbol(t, 'WAVE', waveBars('2019-01-01', 400));
     periodId = (await call('POST', '/api/periods/', { stock_ticker: 'WAVE', start_date: '2019-03-01', end_date: '2020-03-01' })).json<{ id: number }>().id;
@@ -81,11 +80,7 @@ describe.each(dbKinds)('every grid field on every indicator, on %s', (kind) => {
         const row = copy.indicators[against ? 1 : 0] as unknown as Record<string, unknown>;
         const set = against ? (row.against as Record<string, unknown>)[own] : row[own];
         expect(String(set), pair).toBe(String(values[1]));
-        let run!: Optimization;
-        await waitFor(`${pair} to finish`, async () => {
-          run = (await call('GET', `/api/optimizations/${id}/`)).json<Optimization>();
-          return ['done', 'failed', 'cancelled'].includes(run.status);
-        }, 60_000);
+        const run = await finishedRun(`${pair} to finish`, async () => (await call('GET', `/api/optimizations/${id}/`)).json<Optimization>(), 60_000);
         expect(run.status, `${pair}: ${run.error}`).toBe('done');
         expect((await call('DELETE', `/api/templates/${copy.id}/`)).statusCode).toBe(204);
         outcomes.ran++;

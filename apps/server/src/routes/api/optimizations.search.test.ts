@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Optimization, TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 const periods = (n: number) => Array.from({ length: n }, (_, i) => i + 2);
 
 describe.each(dbKinds)('optimisation runs with method "search" on %s', (kind) => {
@@ -18,19 +17,14 @@ describe.each(dbKinds)('optimisation runs with method "search" on %s', (kind) =>
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, payload: payload as never, headers: alice.headers });
   const start = (body: object) => call('POST', '/api/optimizations/', { template_id: templateId, period_id: periodId, ...body });
   const finished = async (id: number) => {
-    let run!: Optimization;
-    await waitFor(`run ${id} to finish`, async () => {
-      run = (await call('GET', `/api/optimizations/${id}/`)).json<Optimization>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
-    return run;
+    return finishedRun(`run ${id} to finish`, async () => (await call('GET', `/api/optimizations/${id}/`)).json<Optimization>(), 60_000);
   };
   // 400 × 400 = 160,000 cells: past a grid's 100,000
   const space = { maximize: 'Return [%]', params: [{ row: 0, field: 'period', values: periods(400) }, { row: 1, field: 'period', values: periods(400) }] };
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     await addSymbol(t, 'WAVE', waveBars('2015-01-01', 1500));
     templateId = (await call('POST', '/api/templates/', { name: 'RSI' })).json<TemplateDetail>().id;

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardsVerdict, type BacktestRun, type Optimization, type TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 
 describe.each(dbKinds)('optimisation runs on %s', (kind) => {
   let t: TestApp;
@@ -20,12 +19,7 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
     t.app.inject({ method, url, payload: payload as never, headers: who.headers });
   const start = (body: object, who = alice) => call(who, 'POST', '/api/optimizations/', { template_id: templateId, period_id: periodId, ...body });
   const finished = async (id: number) => {
-    let run!: Optimization;
-    await waitFor(`run ${id} to finish`, async () => {
-      run = (await call(alice, 'GET', `/api/optimizations/${id}/`)).json<Optimization>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
-    return run;
+    return finishedRun(`run ${id} to finish`, async () => (await call(alice, 'GET', `/api/optimizations/${id}/`)).json<Optimization>(), 60_000);
   };
   const grid = {
     maximize: 'Sharpe Ratio',
@@ -37,7 +31,7 @@ describe.each(dbKinds)('optimisation runs on %s', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     bob = await signedInAs(t, 'bob@example.com');
     await addSymbol(t, 'WAVE', waveBars('2015-01-01', 1500));

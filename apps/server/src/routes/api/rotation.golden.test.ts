@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RotationRun } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 import { runImport } from '../../market/importer/runImport.ts';
 import { csvProvider } from '../../market/providers/csvFiles.ts';
@@ -15,7 +15,6 @@ import { sameValue } from '../../test/backtestMarket.ts';
 // and its orders and daily equity checked against the reference as the engine's own golden test does.
 const root = fileURLToPath(new URL('../../../../../../shared/goldens/rotation/', import.meta.url));
 const cases = existsSync(root) ? readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort() : [];
-const quiet = { info() {}, warn() {}, error() {} };
 
 interface Expected {
   orders: { date: string; symbol: string; side: string; shares: number; price: number }[];
@@ -36,7 +35,7 @@ describe.skipIf(!cases.length).each(dbKinds)('reference rotations through the AP
 
       beforeAll(async () => {
         t = await testApp(kind);
-        workers = await startBatchWorkers(t.deps, { concurrency: 1, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+        workers = await startBatchWorkers(t.deps, { concurrency: 1, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
         // the importer takes bars only for listed symbols: each file's symbol is listed first
         const files = readdirSync(`${root}${name}/data/`).filter((f) => f.endsWith('.csv'));
         await upsertSymbols(t.deps.db, files.map((f) => ({ symbol: f.slice(0, -4), name: f.slice(0, -4), market: 'NYSE', instr_type: 'EQUITY', sector: null, industry: null, market_cap: null })));
@@ -49,10 +48,7 @@ describe.skipIf(!cases.length).each(dbKinds)('reference rotations through the AP
         const r = await t.app.inject({ method: 'POST', url: '/api/rotation_runs/', headers, payload: { ...spec, universe: { kind: 'symbols', symbols } } });
         expect(r.statusCode, r.body).toBe(202);
         const id = r.json<RotationRun>().id;
-        await waitFor(`rotation ${id}`, async () => {
-          run = (await t.app.inject({ method: 'GET', url: `/api/rotation_runs/${id}/`, headers })).json<RotationRun>();
-          return ['done', 'failed', 'cancelled'].includes(run.status);
-        }, 120_000);
+        run = await finishedRun(`rotation ${id}`, async () => (await t.app.inject({ method: 'GET', url: `/api/rotation_runs/${id}/`, headers })).json<RotationRun>(), 120_000);
       }, 240_000);
       afterAll(async () => {
         await workers?.stop(1000);

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFilterRow, ROTATION_CSV, ROTATION_MESSAGES, rowToSavedFilter, UNIVERSE_MESSAGES, type RotationRun, type TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 import { upsertSymbols } from '../../market/repository.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 const START = '2016-01-01';
 const END = '2019-12-31';
 
@@ -29,18 +28,14 @@ describe.each(dbKinds)('rotation runs on %s', (kind) => {
   const base = { start_date: START, end_date: END, rebalance: 'monthly', top: 2, score: { kind: 'momentum', period: 63, skip: 0 } };
   const start = (extra: object) => call(alice, 'POST', '/api/rotation_runs/', { ...base, universe: { kind: 'symbols', symbols: ['AAA', 'BBB', 'CCC'] }, ...extra });
   const done = async (id: number) => {
-    let run!: RotationRun;
-    await waitFor(`rotation ${id}`, async () => {
-      run = (await call(alice, 'GET', `/api/rotation_runs/${id}/`)).json<RotationRun>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
+    const run = await finishedRun(`rotation ${id}`, async () => (await call(alice, 'GET', `/api/rotation_runs/${id}/`)).json<RotationRun>(), 60_000);
     expect(run.status, run.error ?? '').toBe('done');
     return run;
   };
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     bob = await signedInAs(t, 'bob@example.com');
     await addSymbol(t, 'AAA', bars(1, 0));

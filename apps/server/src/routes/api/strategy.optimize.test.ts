@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestRun, Optimization, TemplateDetail } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 
 // An optimisation over a crossover's slow average, named `against.period` in the grid, then "apply":
 // the copy's row compares with the best cell's average and its plain backtest is that cell's.
@@ -21,7 +20,7 @@ describe.each(dbKinds)('optimising a crossover on %s', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 1, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 1, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     await addSymbol(t, 'WAVE', waveBars('2015-01-01', 1500));
     templateId = (await call('POST', '/api/templates/', { name: 'Cross' })).json<TemplateDetail>().id;
@@ -40,11 +39,7 @@ describe.each(dbKinds)('optimising a crossover on %s', (kind) => {
     const grid = { maximize: 'Return [%]', params: [{ row: 0, field: 'against.period', values: [20, 30, 40, 60] }] };
     const r = await call('POST', '/api/optimizations/', { template_id: templateId, period_id: periodId, ...grid });
     expect(r.statusCode, r.body).toBe(202);
-    let run!: Optimization;
-    await waitFor('the run to finish', async () => {
-      run = (await call('GET', `/api/optimizations/${r.json<Optimization>().id}/`)).json<Optimization>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
+    const run = await finishedRun('the run to finish', async () => (await call('GET', `/api/optimizations/${r.json<Optimization>().id}/`)).json<Optimization>(), 60_000);
     expect(run.status, run.error ?? '').toBe('done');
     const best = run.result!.best!;
     const values = run.result!.heatmap.filter((v): v is number => v !== null);

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BacktestRun, PortfolioRun, TemplateDetail, UniverseRun } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 const START = '2016-01-01';
 const END = '2019-12-31';
 
@@ -21,12 +20,7 @@ describe.each(dbKinds)('strategy templates on universes on %s', (kind) => {
   let crossId: number;
   const call = (method: 'GET' | 'POST', url: string, payload?: unknown) => t.app.inject({ method, url, payload: payload as never, headers: alice.headers });
   const done = async <T extends { status: string }>(path: string, id: number) => {
-    let run!: T;
-    await waitFor(`${path} ${id}`, async () => {
-      run = (await call('GET', `${path}${id}/`)).json<T>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
-    return run;
+    return finishedRun(`${path} ${id}`, async () => (await call('GET', `${path}${id}/`)).json<T>(), 60_000);
   };
   const template = async (name: string, rows: object[]) => {
     const id = (await call('POST', '/api/templates/', { name, stop_loss_pct: 0.08 })).json<TemplateDetail>().id;
@@ -40,7 +34,7 @@ describe.each(dbKinds)('strategy templates on universes on %s', (kind) => {
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     await addSymbol(t, 'AAA', waveBars('2015-01-01', 1500));
     const b = waveBars('2015-01-01', 1507);

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFilterRow, rowToSavedFilter, UNIVERSE_MESSAGES, type BacktestRun, type PortfolioRun, type TemplateDetail, type UniverseRun } from '@app/contract';
 import { dbKinds, signedInAs, testApp, type TestApp } from '../../test/testApp.ts';
 import { addSymbol, waveBars } from '../../test/backtestMarket.ts';
-import { waitFor } from '../../test/waitFor.ts';
+import { finishedRun, quietLog } from '../../test/waitFor.ts';
 import { startBatchWorkers, type BatchWorkers } from '../../jobs/batch.ts';
 import { upsertSymbols } from '../../market/repository.ts';
 
 type Who = { headers: Record<string, string> };
-const quiet = { info() {}, warn() {}, error() {} };
 const START = '2016-01-01';
 const END = '2019-12-31';
 
@@ -28,19 +27,14 @@ describe.each(dbKinds)('universe and portfolio runs on %s', (kind) => {
   let templateId: number;
   const call = (who: Who, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => t.app.inject({ method, url, payload: payload as never, headers: who.headers });
   const done = async <T extends { status: string }>(path: string, id: number) => {
-    let run!: T;
-    await waitFor(`${path} ${id}`, async () => {
-      run = (await call(alice, 'GET', `${path}${id}/`)).json<T>();
-      return ['done', 'failed', 'cancelled'].includes(run.status);
-    }, 60_000);
-    return run;
+    return finishedRun(`${path} ${id}`, async () => (await call(alice, 'GET', `${path}${id}/`)).json<T>(), 60_000);
   };
   const universe = (u: object, extra: object = {}) => call(alice, 'POST', '/api/universe_runs/', { template_id: templateId, start_date: START, end_date: END, universe: u, ...extra });
   const portfolio = (u: object, extra: object = {}) => call(alice, 'POST', '/api/portfolio_runs/', { template_id: templateId, start_date: START, end_date: END, universe: u, ...extra });
 
   beforeAll(async () => {
     t = await testApp(kind);
-    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quiet });
+    workers = await startBatchWorkers(t.deps, { concurrency: 2, leaseSeconds: 5, staleSeconds: 600, log: quietLog });
     alice = await signedInAs(t, 'alice@example.com');
     bob = await signedInAs(t, 'bob@example.com');
     await addSymbol(t, 'AAA', bars(1, 0));
