@@ -329,7 +329,6 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
 
   async function completeAndFinish(ref: ChunkRef, claimed: repo.ClaimedChunk, def: BatchKind, result: unknown) {
     if (claimed.chunks_total === 1 && (await finishOneChunkRun(ref, claimed, def, result))) return;
-    const { kind } = claimed;
     let finish: { kind: string; spec: unknown } | null = null;
     try {
       // The chunk that completes the run takes its finishing in the same transaction and finishes
@@ -344,12 +343,7 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
         }),
       );
     } catch (e) {
-      // The result could not be stored: hand the chunk back; failing that, it is no longer beaten
-      // for (not in `running`), so its lease runs out and the sweeper queues it again.
-      opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
-      await db.tx(async (t) => {
-        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(kind));
-      }).catch(() => {});
+      await handBackUnstored(ref, claimed.kind, e);
       return;
     }
     if (finish) await finishRun(ref.run_id, finish);
@@ -390,13 +384,18 @@ export async function startBatchWorkers(deps: BatchDeps, opts: BatchWorkerOption
         }),
       );
     } catch (e) {
-      // as a chunk whose result could not be stored: handed back, or left to its lease
-      opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
-      await db.tx(async (t) => {
-        if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(claimed.kind));
-      }).catch(() => {});
+      await handBackUnstored(ref, claimed.kind, e);
     }
     return true;
+  }
+
+  /** A chunk whose result could not be stored is handed back to the queue; failing that, it is no
+   *  longer beaten for (not in `running`), so its lease runs out and the sweeper queues it again. */
+  async function handBackUnstored(ref: ChunkRef, kind: string, e: unknown) {
+    opts.log.warn(`batch ${ref.run_id} chunk ${ref.idx}: storing the result failed: ${(e as Error).message}`);
+    await db.tx(async (t) => {
+      if (await repo.requeueChunk(t, ref, worker, null, false)) await sendChunks(queue, t, [ref], timeoutOf(kind));
+    }).catch(() => {});
   }
 
   async function finishJob(runId: number) {
