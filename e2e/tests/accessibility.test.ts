@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, type Candle, type ScanPage, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { logInViaApi, signUpViaApi, uniqueEmail } from '../harness/account.ts';
 import { axeViolations, describeFinding, type A11yFinding } from '../harness/axe.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -26,8 +27,6 @@ const WIDTHS = [
 ];
 const BLOG_SLUG = 'position-sizing-with-r-multiples';
 const ALERT_NAME = 'Level check';
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R,>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 /** What the signed-in pages show: a template with rows, a period, finished runs, an alert, a watchlist. */
 interface Fixture {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BacktestRun, Candle, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, newPage, sharedBrowser } from '../harness/browser.ts';
+import { newPage, sharedBrowser } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { STUDIES_ERRORS, STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 
@@ -13,8 +14,6 @@ import { STUDIES_ERRORS, STUDIES_TEXT } from '../../apps/web/src/features/studie
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** The first and last visible times of the chart the page exposes under ?debug=1. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { INDICATOR_MESSAGES, TEMPLATE_MESSAGES, type BacktestRun, type Candle, type Period, type TemplateDetail, type TemplateListItem } from '@app/contract';
 import { backtest, type DailyBars } from '@app/quant';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/texts.ts';
@@ -63,7 +64,6 @@ async function addIndicator(page: Page, pick: { name: string; type: 'BUY' | 'SEL
 }
 
 /** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

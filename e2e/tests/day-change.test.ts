@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { dayChange, formatDayChangePercent, type AlertCheckResult, type Candle, type CheckSymbolResult, type ScanPage, type StarterSymbol, type Watchlist } from '@app/contract';
-import { baseUrl, newPage, sharedBrowser } from '../harness/browser.ts';
+import { newPage, sharedBrowser } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 
 // One day, one change: the chart legend, the watchlist, the scanner, the symbol check and an alert's
 // text all show the last bar's change against the previous close, the same number to the cent.
 
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R,>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 describe('the day’s change is the same everywhere', () => {
   let context: BrowserContext;

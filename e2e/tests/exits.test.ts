@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { exitFieldError, RISK_NEEDS_STOP_MESSAGE, TEMPLATE_EXITS, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD, uniqueEmail, signUpViaApi } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -21,7 +22,6 @@ const SHOTS = screenshotDir('exits');
 const shot = (page: Page, name: string, fullPage = true) => shotInto(SHOTS, page, name, { fullPage });
 
 /** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 const exitInput = (page: Page, f: keyof typeof TEMPLATE_EXITS) => page.getByLabel(`${TEMPLATE_EXITS[f].label} (${TEMPLATE_EXITS[f].unit})`, { exact: true });
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BacktestRun, Candle, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, newPage, sharedBrowser } from '../harness/browser.ts';
+import { newPage, sharedBrowser } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { TRADE_WHY_TEXT } from '../../apps/web/src/components/TradeWhy.tsx';
@@ -11,8 +12,6 @@ import { TRADE_WHY_TEXT } from '../../apps/web/src/components/TradeWhy.tsx';
 // API, in the trades table (a row's details), in the CSV, and on the chart when the mouse is over the
 // bar of its marker.
 
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R,>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 describe('explain a trade', () => {
   let browser: Browser;

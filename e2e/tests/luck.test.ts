@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LUCK_MIN_TRADES, type BacktestRun, type Candle, type Optimization, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { HELP_TEXT, LUCK_TEXT, MONTE_CARLO_TEXT } from '../../apps/web/src/lib/luckText.ts';
@@ -10,8 +11,6 @@ import { HELP_TEXT, LUCK_TEXT, MONTE_CARLO_TEXT } from '../../apps/web/src/lib/l
 // and PBO in words with the red/amber/green badge and a link to the help page; a backtest draws the
 // trade Monte Carlo's band on the equity chart and its percentiles beside the statistics.
 
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 describe('is it luck?', () => {
   let browser: Browser;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, rowToSavedFilter, type Candle, type Period, type PortfolioRun, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { MANY_LINK_TEXT } from '../../apps/web/src/lib/manyLinks.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
@@ -20,7 +21,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const SHOTS = screenshotDir('manysymbols');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 const noHorizontalScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const START = '2019-01-02';
 const END = '2024-12-31';
 /** Symbols in the saved scan: the highest-priced of the demo market. */

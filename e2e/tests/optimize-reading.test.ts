@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Candle, Optimization, OptimizationCreateBody, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -15,8 +16,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESK = { viewport: { width: 1280, height: 900 } };
 const SHOTS = screenshotDir('optimize-reading');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 async function runToEnd(page: Page, body: OptimizationCreateBody): Promise<Optimization> {
   const started = await post(page, '/api/optimizations/', body);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Candle, Optimization, StarterSymbol, TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -12,8 +13,6 @@ import { screenshotDir, shotInto } from '../harness/shots.ts';
 
 const SHOTS = screenshotDir('optimize-search');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name, { fullPage: true });
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 describe('optimising a golden cross', () => {
   let browser: Browser;

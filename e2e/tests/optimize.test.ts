@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BacktestRun, Candle, Optimization, StarterSymbol, TemplateDetail, TemplateListItem } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { get, post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { OPTIMIZE_TEXT as T } from '../../apps/web/src/features/optimize/texts.ts';
@@ -15,8 +16,6 @@ import { screenshotDir, shotInto } from '../harness/shots.ts';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = screenshotDir('optimize');
 const shot = (page: Page, name: string, fullPage = true) => shotInto(SHOTS, page, name, { fullPage });
-const post = (page: Page, url: string, data: object = {}) => page.request.post(url, { data, headers: { origin: baseUrl() } });
-const get = async <R>(page: Page, url: string) => (await (await page.request.get(url)).json()) as R;
 
 /** The id in the page's address (?run=…) once a run has started. */
 const runIdOf = async (page: Page) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, type PortfolioRun, type ScanPage, type Starter, type TemplateDetail, type UniverseRun } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { MANY_TEXT } from '../../apps/web/src/features/many/texts.ts';
 import { WATCHLIST_TEXT } from '../../apps/web/src/features/watchlists/texts.ts';
@@ -15,7 +16,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESK = { viewport: { width: 1280, height: 900 } };
 const SHOTS = screenshotDir('phone-tables');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 async function finished<R extends { status: string }>(page: Page, url: string): Promise<R> {
   for (let i = 0; i < 240; i++) {

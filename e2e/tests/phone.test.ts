@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_MESSAGES, type Candle, type Period, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -23,7 +24,6 @@ const SHOTS = screenshotDir('phone');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
 
 /** A write through the API as the page would send it: with the site's Origin (cookie writes need it). */
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 /** The page scrolls sideways when its content is wider than the window. */
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, rowToSavedFilter, UNIVERSE_MESSAGES, type PortfolioRun, type ScanPage, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { FIGURE_LABELS, MANY_TEXT, MEMBERSHIP_TEXT } from '../../apps/web/src/features/many/texts.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
@@ -13,7 +14,6 @@ import { screenshotDir, shotInto } from '../harness/shots.ts';
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const SHOTS = screenshotDir('pointintime');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const START = '2019-01-02';
 const END = '2023-12-29';
 

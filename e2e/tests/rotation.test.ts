@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildScanQuery, defaultFilterRow, ROTATION_CSV, rowToSavedFilter, type Period, type RotationRun, type ScanPage, type Starter, type TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { ROTATION_LINK_TEXT } from '../../apps/web/src/lib/rotationLink.ts';
 import { ROTATION_SCREEN } from '../../apps/web/src/features/rotation/texts.ts';
@@ -20,7 +21,6 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = screenshotDir('rotation');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const START = '2019-01-02';
 const END = '2024-12-31';
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEMPLATE_EXITS, type BacktestChart, type BacktestRun, type Candle, type StarterSymbol, type TemplateDetail, type TemplateListItem } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 import { STUDIES_TEXT } from '../../apps/web/src/features/studies/texts.ts';
@@ -17,7 +18,6 @@ import { screenshotDir, shotInto } from '../harness/shots.ts';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = screenshotDir('strategy');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const exitInput = (page: Page, f: keyof typeof TEMPLATE_EXITS) => page.getByLabel(`${TEMPLATE_EXITS[f].label} (${TEMPLATE_EXITS[f].unit})`, { exact: true });
 

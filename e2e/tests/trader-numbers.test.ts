@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TemplateDetail } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 import { SCANNER_TEXT } from '../../apps/web/src/features/scanner/texts.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -9,7 +10,6 @@ import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
 // Numbers as traders read them: market cap as 1.2B / 340M in the scanner, the position size typed as a
 // percentage of equity (like the commission beside it), and a daily chart's crosshair without "00:00".
 
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 describe('numbers as traders read them', () => {
   let browser: Browser;

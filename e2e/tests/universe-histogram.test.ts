@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Starter, TemplateDetail, UniverseRun } from '@app/contract';
-import { baseUrl, sharedBrowser, newPage } from '../harness/browser.ts';
+import { sharedBrowser, newPage } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { signUpAndLogIn } from '../harness/account.ts';
 
 // The universe result's histogram over the whole demo market: bins between the 1st and 99th
 // percentiles (a few extreme symbols no longer squeeze the rest into one bar), the returns beyond them
 // in overflow bars at the ends, every symbol counted once, and the median's bar marked.
 
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 
 describe('universe histogram', () => {
   let browser: Browser;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { USER_LIMITS, type Candle, type Indicator, type StarterSymbol, type TemplateDetail } from '@app/contract';
-import { baseUrl, newPage, sharedBrowser } from '../harness/browser.ts';
+import { newPage, sharedBrowser } from '../harness/browser.ts';
+import { post } from '../harness/api.ts';
 import { logInViaApi, signUpAndLogIn, TEST_PASSWORD } from '../harness/account.ts';
 import { screenshotDir, shotInto } from '../harness/shots.ts';
 import { TEMPLATE_TEXT } from '../../apps/web/src/features/templates/texts.ts';
@@ -16,7 +17,6 @@ import { PERIOD_ERRORS, PERIOD_TEXT } from '../../apps/web/src/features/periods/
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SHOTS = screenshotDir('writing-rules');
 const shot = (page: Page, name: string) => shotInto(SHOTS, page, name);
-const post = (page: Page, url: string, data: object) => page.request.post(url, { data, headers: { origin: baseUrl() } });
 const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 let made = 0;
