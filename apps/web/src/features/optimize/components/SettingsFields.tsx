@@ -51,20 +51,7 @@ export function SettingsFields({ settings: s, onChange, cells = null }: Props) {
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900 dark:text-slate-100">{T.modeTitle}</legend>
-        <div role="radiogroup" aria-label={T.modeTitle} className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
-          {([false, true] as const).map((on) => (
-            <label
-              key={String(on)}
-              className={cx(
-                'cursor-pointer rounded px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-blue-500',
-                (wf !== null) === on ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-              )}
-            >
-              <input type="radio" name="optimize-mode" className="sr-only" checked={(wf !== null) === on} onChange={() => set({ walkForward: on ? WALK_DEFAULTS : null })} />
-              {on ? T.walkForward : T.grid}
-            </label>
-          ))}
-        </div>
+        <TwoWayChoice label={T.modeTitle} name="optimize-mode" labels={[T.grid, T.walkForward]} value={wf !== null} onChange={(on) => set({ walkForward: on ? WALK_DEFAULTS : null })} />
         {wf && (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Input
@@ -120,20 +107,7 @@ function SearchFields({ settings: s, onChange, cells, errors }: Props & { errors
           <Button size="sm" onClick={() => set({ ...SEARCH_DEFAULTS })}>{T.useSearch}</Button>
         </div>
       )}
-      <div role="radiogroup" aria-label={T.methodTitle} className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
-        {([false, true] as const).map((on) => (
-          <label
-            key={String(on)}
-            className={cx(
-              'cursor-pointer rounded px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-blue-500',
-              (search !== null) === on ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
-            )}
-          >
-            <input type="radio" name="optimize-method" className="sr-only" checked={(search !== null) === on} onChange={() => set(on ? { ...SEARCH_DEFAULTS } : null)} />
-            {on ? T.methodSearch : T.methodGrid}
-          </label>
-        ))}
-      </div>
+      <TwoWayChoice label={T.methodTitle} name="optimize-method" labels={[T.methodGrid, T.methodSearch]} value={search !== null} onChange={(on) => set(on ? { ...SEARCH_DEFAULTS } : null)} />
       <p className="text-xs text-slate-500 dark:text-slate-400">{T.methodHint}</p>
       {search && (
         <div className="grid grid-cols-2 gap-3 sm:max-w-md">
@@ -142,5 +116,26 @@ function SearchFields({ settings: s, onChange, cells, errors }: Props & { errors
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** Two choices as one segmented control (radio buttons under the labels): the first when `value` is
+ *  false, the second when true. */
+function TwoWayChoice({ label, name, labels, value, onChange }: { label: string; name: string; labels: [string, string]; value: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div role="radiogroup" aria-label={label} className="inline-flex rounded-md border border-slate-300 p-0.5 dark:border-slate-700">
+      {([false, true] as const).map((on) => (
+        <label
+          key={String(on)}
+          className={cx(
+            'cursor-pointer rounded px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-blue-500',
+            value === on ? 'bg-blue-600 text-white' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+          )}
+        >
+          <input type="radio" name={name} className="sr-only" checked={value === on} onChange={() => onChange(on)} />
+          {on ? labels[1] : labels[0]}
+        </label>
+      ))}
+    </div>
   );
 }
